@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ SAMPLE = (
 @pytest.mark.parametrize("overlap", [0, 5, 15])
 def test_spans_are_exact_bounded_and_cover_all_text(size: int, overlap: int) -> None:
     spans = split_text_spans(SAMPLE, size, overlap)
-    covered = set()
+    covered: set[int] = set()
     for start, end in spans:
         piece = SAMPLE[start:end]
         assert piece and piece == piece.strip()
@@ -34,14 +35,14 @@ def test_spans_are_exact_bounded_and_cover_all_text(size: int, overlap: int) -> 
 
 def test_zero_overlap_chunks_never_share_text() -> None:
     spans = split_text_spans(SAMPLE, 60, 0)
-    for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+    for (_, end), (start, _) in itertools.pairwise(spans):
         assert start >= end
 
 
 def test_overlap_repeats_text_between_neighbours() -> None:
     spans = split_text_spans(SAMPLE * 3, 120, 40)
     assert any(
-        start < prev_end for (_, prev_end), (start, _) in zip(spans, spans[1:], strict=False)
+        start < prev_end for (_, prev_end), (start, _) in itertools.pairwise(spans)
     )
 
 
