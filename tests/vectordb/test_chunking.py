@@ -41,9 +41,7 @@ def test_zero_overlap_chunks_never_share_text() -> None:
 
 def test_overlap_repeats_text_between_neighbours() -> None:
     spans = split_text_spans(SAMPLE * 3, 120, 40)
-    assert any(
-        start < prev_end for (_, prev_end), (start, _) in itertools.pairwise(spans)
-    )
+    assert any(start < prev_end for (_, prev_end), (start, _) in itertools.pairwise(spans))
 
 
 def test_bad_parameters_are_rejected() -> None:

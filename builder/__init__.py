@@ -1,0 +1,1 @@
+"""Build golden QA sets from a corpus and validate them against their documents."""

@@ -1,0 +1,7 @@
+"""Run the builder command line."""
+
+import sys
+
+from builder.cli import main
+
+sys.exit(main())

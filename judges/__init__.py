@@ -1,0 +1,1 @@
+"""Judges: score agent outcomes against golden items, one metric at a time."""

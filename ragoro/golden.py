@@ -1,0 +1,218 @@
+"""Read and write golden sets: JSONL (one item a line) or the seed's JSON-array form.
+
+Reading is streamed item by item; every problem names file:line and the field at fault,
+and a bad item never hides the good ones. Writes are atomic (temp file + rename), and the
+builder appends accepted items with flush + fsync so a crash loses nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from pydantic import ValidationError
+
+from ragoro.contracts import GoldenItem
+
+_READ_BLOCK = 1 << 16
+
+
+@dataclass(frozen=True)
+class GoldenProblem:
+    """One thing wrong in a golden file, located by file, line and field."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+    item_id: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}"
+        who = f" item {self.item_id}" if self.item_id else ""
+        at = f" {self.field}" if self.field else ""
+        return f"{where}:{who}{at}: {self.message}"
+
+
+@dataclass(frozen=True)
+class GoldenRecord:
+    """An item (or the problem that kept it from being one) and the line it starts on."""
+
+    line: int
+    raw: Any
+    item: GoldenItem | None
+    problem: GoldenProblem | None
+
+
+class GoldenFileError(Exception):
+    """A golden file with problems; `problems` lists each with file:line and field."""
+
+    def __init__(self, problems: list[GoldenProblem]) -> None:
+        shown = "\n".join(str(p) for p in problems[:20])
+        more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
+        super().__init__(f"{len(problems)} problem(s) in golden file:\n{shown}{more}")
+        self.problems = problems
+
+
+def _field_path(location: tuple[int | str, ...]) -> str:
+    path = ""
+    for part in location:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path
+
+
+def _record(file: str, line: int, raw: Any) -> GoldenRecord:
+    item_id = str(raw.get("id")) if isinstance(raw, dict) and raw.get("id") is not None else None
+    try:
+        return GoldenRecord(line, raw, GoldenItem.model_validate(raw), None)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        message = error["msg"].removeprefix("Value error, ")
+        extra = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        problem = GoldenProblem(file, line, _field_path(error["loc"]), message + extra, item_id)
+        return GoldenRecord(line, raw, None, problem)
+
+
+def _iter_jsonl(handle: TextIO, file: str) -> Iterator[GoldenRecord]:
+    for number, line in enumerate(handle, start=1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield GoldenRecord(
+                number, None, None, GoldenProblem(file, number, "", f"invalid JSON: {exc.msg}")
+            )
+            continue
+        yield _record(file, number, raw)
+
+
+def _iter_json_array(handle: TextIO, file: str) -> Iterator[GoldenRecord]:
+    """Decode array elements one at a time from a growing buffer, tracking line numbers."""
+    decoder = json.JSONDecoder()
+    buffer = handle.read(_READ_BLOCK)
+    line = 1
+    position = buffer.index("[") + 1
+    line += buffer.count("\n", 0, position)
+    exhausted = False
+    while True:
+        while position < len(buffer) and buffer[position] in " \t\r\n,":
+            line += buffer[position] == "\n"
+            position += 1
+        if position < len(buffer) and buffer[position] == "]":
+            return
+        try:
+            raw, end = decoder.raw_decode(buffer, position)
+        except json.JSONDecodeError as exc:
+            if not exhausted:
+                more = handle.read(_READ_BLOCK)
+                exhausted = not more
+                buffer = buffer[position:] + more
+                position = 0
+                continue
+            yield GoldenRecord(
+                line, None, None, GoldenProblem(file, line, "", f"invalid JSON: {exc.msg}")
+            )
+            return
+        yield _record(file, line, raw)
+        line += buffer.count("\n", position, end)
+        position = end
+
+
+def iter_golden(path: Path) -> Iterator[GoldenRecord]:
+    """Every record of a golden file (JSONL or JSON array), with duplicate ids reported."""
+    file = str(path)
+    seen: dict[str, int] = {}
+    with path.open(encoding="utf-8") as handle:
+        head = handle.read(_READ_BLOCK)
+        handle.seek(0)
+        is_array = head.lstrip().startswith("[")
+        records = _iter_json_array(handle, file) if is_array else _iter_jsonl(handle, file)
+        for record in records:
+            if record.item is not None:
+                first = seen.setdefault(record.item.id, record.line)
+                if first != record.line:
+                    problem = GoldenProblem(
+                        file,
+                        record.line,
+                        "id",
+                        f"duplicate id (first on line {first})",
+                        record.item.id,
+                    )
+                    yield GoldenRecord(record.line, record.raw, None, problem)
+                    continue
+            yield record
+
+
+def is_json_array_file(path: Path) -> bool:
+    """True for the seed's JSON-array form, False for JSONL."""
+    with path.open(encoding="utf-8") as handle:
+        return handle.read(_READ_BLOCK).lstrip().startswith("[")
+
+
+def load_golden(path: Path) -> list[GoldenItem]:
+    """All items of a golden file; raise GoldenFileError listing every problem."""
+    if not path.is_file():
+        raise FileNotFoundError(f"golden file not found: {path}")
+    items: list[GoldenItem] = []
+    problems: list[GoldenProblem] = []
+    for record in iter_golden(path):
+        if record.item is not None:
+            items.append(record.item)
+        elif record.problem is not None:
+            problems.append(record.problem)
+    if problems:
+        raise GoldenFileError(problems)
+    return items
+
+
+def item_json(item: GoldenItem) -> str:
+    """One item as compact JSON, without unset optional fields."""
+    return item.model_dump_json(exclude_none=True)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace path's content atomically: write a temp file beside it, fsync, rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def write_golden(path: Path, items: Iterable[GoldenItem], *, as_array: bool = False) -> None:
+    """Write a golden file atomically, as JSONL or (as_array) a JSON array."""
+    rows = [item_json(item) for item in items]
+    if as_array:
+        text = (
+            "[\n"
+            + ",\n".join(json.dumps(json.loads(r), ensure_ascii=False, indent=2) for r in rows)
+            + "\n]\n"
+        )
+    else:
+        text = "".join(row + "\n" for row in rows)
+    atomic_write_text(path, text)
+
+
+def append_golden(handle: TextIO, item: GoldenItem) -> None:
+    """Append one item to an open JSONL file and make it durable before returning."""
+    handle.write(item_json(item) + "\n")
+    handle.flush()
+    os.fsync(handle.fileno())
+
+
+def file_sha256(path: Path) -> str:
+    """sha256 of a file's bytes (the golden set's identity in reports and baselines)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -1,0 +1,146 @@
+"""Build chat models from "provider:model" strings, failing early with what to do."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlparse
+
+from dotenv import find_dotenv, load_dotenv
+from langchain.chat_models import init_chat_model
+from langchain_core.language_models import BaseChatModel
+
+from ragoro.llm.errors import LLMConfigError
+
+OFFLINE = "offline"
+"""The spec that selects ragoro's deterministic, model-free components."""
+
+Role = Literal["builder", "agent", "judge"]
+
+BUILDER_MODEL = "google_genai:gemini-2.5-flash"
+JUDGE_MODEL = "google_genai:gemini-2.5-pro"
+_LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+# The OpenAI client insists on some key even when a local server ignores it.
+_LOCAL_DUMMY_KEY = "sk-local-no-key"
+
+
+@dataclass(frozen=True)
+class ProviderInfo:
+    """What a provider needs before a model can be built."""
+
+    key_envs: tuple[str, ...]
+    """Environment variables that hold the API key; the first is the one we suggest."""
+    package: str
+    """The pip package of the LangChain integration."""
+    key_kwargs: tuple[str, ...] = ("api_key",)
+    """Constructor kwargs that carry a key explicitly (then the env is not needed)."""
+
+
+PROVIDERS: dict[str, ProviderInfo] = {
+    "google_genai": ProviderInfo(
+        ("GOOGLE_API_KEY", "GEMINI_API_KEY"),
+        "langchain-google-genai",
+        ("api_key", "google_api_key"),
+    ),
+    "openai": ProviderInfo(("OPENAI_API_KEY",), "langchain-openai", ("api_key", "openai_api_key")),
+    "anthropic": ProviderInfo(
+        ("ANTHROPIC_API_KEY",), "langchain-anthropic", ("api_key", "anthropic_api_key")
+    ),
+}
+
+
+def load_env(path: str | Path | None = None) -> None:
+    """Load `.env` (from `path`, else the nearest one above the working directory).
+
+    Variables already in the environment win, so a shell export overrides the file.
+    """
+    dotenv_path = str(path) if path is not None else find_dotenv(usecwd=True)
+    if dotenv_path:
+        load_dotenv(dotenv_path, override=False)
+
+
+def is_offline(spec: str | None) -> bool:
+    """True when `spec` selects the offline components instead of a model."""
+    return spec is None or spec.strip().lower() == OFFLINE
+
+
+def parse_spec(spec: str) -> tuple[str, str]:
+    """Split "provider:model" (the model part may itself contain colons)."""
+    provider, sep, model = spec.strip().partition(":")
+    if not sep or not provider or not model:
+        raise LLMConfigError(
+            f"bad model spec {spec!r}: use 'provider:model', e.g. '{BUILDER_MODEL}' or "
+            "'openai:gpt-4o-mini', or 'offline'"
+        )
+    return provider, model
+
+
+def _is_loopback(url: str | None) -> bool:
+    return bool(url) and urlparse(str(url)).hostname in _LOOPBACK
+
+
+def check_credentials(provider: str, kwargs: dict[str, Any]) -> None:
+    """Raise `LLMConfigError` when the provider's API key is missing (unknown: no check)."""
+    info = PROVIDERS.get(provider)
+    if info is None or any(kwargs.get(k) for k in info.key_kwargs):
+        return
+    if any(os.environ.get(env) for env in info.key_envs):
+        return
+    if provider == "openai" and _is_loopback(kwargs.get("base_url")):
+        return
+    raise LLMConfigError(f"no {info.key_envs[0]}: set it in .env or use --llm offline")
+
+
+def make_chat_model(spec: str, *, temperature: float = 0.0, **kw: Any) -> BaseChatModel:
+    """Build the chat model named by `spec` ("provider:model") with `init_chat_model`.
+
+    Loads `.env` first (without overriding the environment). An `openai:` spec whose
+    OPENAI_BASE_URL (or `base_url=`) points at loopback needs no real key. Raises
+    `LLMConfigError` for the offline spec, a malformed spec, a missing key or a missing
+    provider package — always saying what to do.
+    """
+    if is_offline(spec):
+        raise LLMConfigError(
+            "'offline' is not a chat model: use the offline component, or pass a "
+            "'provider:model' spec"
+        )
+    provider, model = parse_spec(spec)
+    load_env()
+    kwargs: dict[str, Any] = dict(kw)
+    if provider == "openai":
+        env_base = os.environ.get("OPENAI_BASE_URL")
+        if env_base and "base_url" not in kwargs:
+            kwargs["base_url"] = env_base
+        local = _is_loopback(kwargs.get("base_url"))
+        if local and not (os.environ.get("OPENAI_API_KEY") or kwargs.get("api_key")):
+            kwargs["api_key"] = _LOCAL_DUMMY_KEY
+    check_credentials(provider, kwargs)
+    info = PROVIDERS.get(provider)
+    try:
+        chat = init_chat_model(model, model_provider=provider, temperature=temperature, **kwargs)
+    except ImportError as exc:
+        if info is not None:
+            raise LLMConfigError(
+                f"provider {provider!r} needs the {info.package} package: "
+                f"pip install {info.package}"
+            ) from exc
+        raise LLMConfigError(f"provider {provider!r} is not installed: {exc}") from exc
+    except ValueError as exc:
+        raise LLMConfigError(f"cannot build {spec!r}: {exc}") from exc
+    if not isinstance(chat, BaseChatModel):
+        raise LLMConfigError(f"{spec!r} did not produce a chat model ({type(chat).__name__})")
+    return chat
+
+
+def default_model(role: Role) -> str:
+    """The default spec for a role: builder/agent use Gemini Flash when GOOGLE_API_KEY is
+    set, else "offline"; the judge uses Gemini Pro (a stronger model than the builder)."""
+    load_env()
+    if role == "judge":
+        return JUDGE_MODEL
+    if role in ("builder", "agent"):
+        has_key = any(os.environ.get(env) for env in PROVIDERS["google_genai"].key_envs)
+        return BUILDER_MODEL if has_key else OFFLINE
+    raise ValueError(f"unknown role {role!r}: expected builder, agent or judge")

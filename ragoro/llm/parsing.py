@@ -1,0 +1,109 @@
+"""Turn a model's raw text into a validated Pydantic object, and build the re-ask turns."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, TypeVar
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from pydantic import BaseModel, ValidationError
+
+T = TypeVar("T", bound=BaseModel)
+
+_FENCE = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
+_MAX_ERROR_CHARS = 2000
+
+
+class OutputParseError(ValueError):
+    """A reply that is not JSON, or JSON that does not match the schema."""
+
+
+def extract_json_object(text: str) -> dict[str, Any]:
+    """The first JSON object in `text`: the whole text, a ```json fence, or after prose."""
+    stripped = text.strip()
+    candidates = [stripped, *(m.group(1).strip() for m in _FENCE.finditer(text))]
+    for candidate in candidates:
+        try:
+            value = json.loads(candidate)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            return value
+    decoder = json.JSONDecoder()
+    for match in re.finditer(r"\{", text):
+        try:
+            value, _ = decoder.raw_decode(text, match.start())
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            return value
+    raise OutputParseError("invalid JSON: the reply contains no JSON object")
+
+
+def describe_validation_error(error: ValidationError) -> str:
+    """A compact, model-readable list of what failed validation (no doc URLs)."""
+    lines = []
+    for item in error.errors(include_url=False):
+        loc = ".".join(str(part) for part in item["loc"]) or "(root)"
+        lines.append(f"- {loc}: {item['msg']}")
+    return "schema validation failed:\n" + "\n".join(lines)
+
+
+def parse_output(raw: str, schema: type[T]) -> T:
+    """Validate `raw` against `schema`; raise `OutputParseError` with the reason."""
+    data = extract_json_object(raw)
+    try:
+        return schema.model_validate(data)
+    except ValidationError as exc:
+        raise OutputParseError(describe_validation_error(exc)) from exc
+
+
+def raw_text(message: BaseMessage) -> str:
+    """The raw output of a reply: the first tool call's arguments as JSON, else the text."""
+    if isinstance(message, AIMessage) and message.tool_calls:
+        return json.dumps(message.tool_calls[0]["args"], ensure_ascii=False, sort_keys=True)
+    return message.text
+
+
+def format_instructions(schema: type[BaseModel]) -> str:
+    """Prompt text asking for one JSON object matching the schema."""
+    schema_json = json.dumps(schema.model_json_schema(), ensure_ascii=False, indent=1)
+    return (
+        "Reply with a single JSON object that validates against this JSON schema, "
+        "and nothing else (no prose, no markdown):\n"
+        f"```json\n{schema_json}\n```"
+    )
+
+
+def with_format_instructions(
+    messages: list[BaseMessage], schema: type[BaseModel]
+) -> list[BaseMessage]:
+    """The conversation with format instructions appended to the last user turn.
+
+    Appending to the last human message (rather than adding a new turn) keeps user and
+    assistant turns alternating, which some providers require.
+    """
+    instructions = format_instructions(schema)
+    if messages and isinstance(messages[-1], HumanMessage):
+        last = messages[-1]
+        if isinstance(last.content, str):
+            merged = last.model_copy(update={"content": f"{last.content}\n\n{instructions}"})
+            return [*messages[:-1], merged]
+    return [*messages, HumanMessage(content=instructions)]
+
+
+def reask_messages(raw: str, error: str) -> list[BaseMessage]:
+    """The two turns appended after an invalid reply: the reply itself and the error."""
+    if len(error) > _MAX_ERROR_CHARS:
+        error = error[:_MAX_ERROR_CHARS] + " ..."
+    return [
+        AIMessage(content=raw),
+        HumanMessage(
+            content=(
+                "Your previous reply could not be used.\n"
+                f"Error: {error}\n"
+                "Reply again with only a corrected JSON object that matches the schema."
+            )
+        ),
+    ]

@@ -1,0 +1,254 @@
+"""`LLMClient`: cached, accounted, rate-limited, retried, budgeted model calls.
+
+`structured()` returns a validated Pydantic object or, after bounded re-asks, the reason it
+could not; it never raises on invalid output. Every round is cached under its whole
+conversation, so a rerun with the same inputs replays from disk with zero model calls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
+from langchain_core.runnables import Runnable
+from pydantic import BaseModel
+
+from ragoro.contracts import TokenUsage
+from ragoro.llm.accounting import Accounting, usage_from_message
+from ragoro.llm.budget import CallBudget
+from ragoro.llm.cache import CachedResponse, CallCache, make_key
+from ragoro.llm.errors import LLMCallError
+from ragoro.llm.parsing import (
+    OutputParseError,
+    parse_output,
+    raw_text,
+    reask_messages,
+    with_format_instructions,
+)
+from ragoro.llm.ratelimit import RateLimiter
+from ragoro.llm.retry import RetryPolicy
+
+T = TypeVar("T", bound=BaseModel)
+Method = Literal["text", "native", "parser"]
+
+logger = logging.getLogger(__name__)
+
+# Sampling settings that change the answer, read off the model when not given explicitly.
+_PARAM_NAMES = (
+    "temperature",
+    "top_p",
+    "top_k",
+    "max_tokens",
+    "max_output_tokens",
+    "seed",
+    "reasoning_effort",
+    "thinking_budget",
+)
+
+
+@dataclass(frozen=True)
+class StructuredResult(Generic[T]):
+    """Outcome of `LLMClient.structured`: a value, or the reason there is none."""
+
+    value: T | None
+    """The validated object; None when the output stayed invalid after the re-asks."""
+    raw: str
+    """The last raw output of the model, kept for audit."""
+    error: str | None
+    """Why `value` is None; None on success."""
+    attempts: int
+    """Rounds asked (1 + re-asks), cached rounds included; retries are not counted."""
+    usage: TokenUsage
+    """Calls and tokens actually spent; rounds served from the cache cost nothing."""
+    cached: bool
+    """True when every round came from the cache (no model call at all)."""
+
+    @property
+    def ok(self) -> bool:
+        """True when a valid value was obtained."""
+        return self.value is not None
+
+
+@dataclass(frozen=True)
+class TextResult:
+    """Outcome of `LLMClient.text`."""
+
+    text: str
+    usage: TokenUsage
+    cached: bool
+
+
+@dataclass(frozen=True)
+class _Reply:
+    raw: str
+    usage: TokenUsage
+    cached: bool
+    parsed: Any = None
+
+
+def model_params(model: BaseChatModel) -> dict[str, Any]:
+    """The sampling parameters a model instance carries, for the cache key."""
+    params: dict[str, Any] = {}
+    for name in _PARAM_NAMES:
+        value = getattr(model, name, None)
+        if isinstance(value, int | float | str | bool):
+            params[name] = value
+    return params
+
+
+def schema_id(schema: type[BaseModel]) -> str:
+    """Schema name plus a digest of its JSON schema, so an edited schema misses the cache."""
+    blob = json.dumps(schema.model_json_schema(), sort_keys=True)
+    digest = hashlib.sha256(blob.encode()).hexdigest()[:12]
+    return f"{schema.__module__}.{schema.__qualname__}:{digest}"
+
+
+class LLMClient:
+    """The one way ragoro talks to a chat model (builder, agent and judge alike)."""
+
+    def __init__(
+        self,
+        model: BaseChatModel,
+        spec: str,
+        *,
+        cache: CallCache | None,
+        accounting: Accounting | None = None,
+        limiter: RateLimiter | None = None,
+        budget: CallBudget | None = None,
+        retry: RetryPolicy | None = None,
+        max_reasks: int = 2,
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        if max_reasks < 0:
+            raise ValueError(f"max_reasks must be >= 0, got {max_reasks}")
+        self.model = model
+        self.spec = spec
+        self.cache = cache
+        self.accounting = accounting if accounting is not None else Accounting()
+        self.limiter = limiter
+        self.budget = budget
+        self.retry = retry if retry is not None else RetryPolicy()
+        self.max_reasks = max_reasks
+        self.params = dict(params) if params is not None else model_params(model)
+        self._native: dict[type[BaseModel], Runnable[Any, Any] | None] = {}
+        self._native_lock = threading.Lock()
+
+    def _native_runnable(self, schema: type[BaseModel]) -> Runnable[Any, Any] | None:
+        with self._native_lock:
+            if schema not in self._native:
+                try:
+                    runnable = self.model.with_structured_output(schema, include_raw=True)
+                except NotImplementedError:
+                    runnable = None
+                self._native[schema] = runnable
+            return self._native[schema]
+
+    def _call(
+        self,
+        messages: list[BaseMessage],
+        method: Method,
+        schema_name: str | None,
+        runnable: Runnable[Any, Any] | None,
+    ) -> _Reply:
+        key = make_key(self.spec, messages, {**self.params, "method": method}, schema_name)
+        if self.cache is not None:
+            hit = self.cache.get(key)
+            if hit is not None:
+                self.accounting.record_cache_hit(self.spec)
+                return _Reply(raw=hit.raw, usage=TokenUsage(), cached=True)
+        if self.budget is not None:
+            self.budget.spend()
+
+        def attempt() -> Any:
+            if self.limiter is not None:
+                self.limiter.acquire()
+            if runnable is not None:
+                return runnable.invoke(messages)
+            return self.model.invoke(messages)
+
+        def on_retry(retry_number: int, exc: BaseException, delay: float) -> None:
+            self.accounting.record_retry(self.spec)
+            logger.warning(
+                "%s: retry %d in %.1fs after %s: %s",
+                self.spec,
+                retry_number,
+                delay,
+                type(exc).__name__,
+                exc,
+            )
+
+        try:
+            out = self.retry.call(attempt, on_retry=on_retry)
+        except Exception as exc:
+            self.accounting.record_error(self.spec)
+            raise LLMCallError(self.spec, f"{type(exc).__name__}: {exc}") from exc
+
+        parsed: Any = None
+        message = out
+        if runnable is not None and isinstance(out, dict):
+            message, parsed = out.get("raw"), out.get("parsed")
+        if not isinstance(message, BaseMessage):
+            self.accounting.record_error(self.spec)
+            raise LLMCallError(self.spec, f"model returned {type(message).__name__}, not a message")
+        usage = usage_from_message(message)
+        self.accounting.record_call(self.spec, usage)
+        raw = raw_text(message)
+        if self.cache is not None:
+            self.cache.put(key, self.spec, CachedResponse(raw=raw, usage=usage))
+        return _Reply(raw=raw, usage=usage, cached=False, parsed=parsed)
+
+    def text(self, messages: Sequence[BaseMessage]) -> TextResult:
+        """Ask for free text; raises `LLMCallError`/`BudgetExhausted`, never returns errors."""
+        reply = self._call(list(messages), "text", None, None)
+        return TextResult(text=reply.raw, usage=reply.usage, cached=reply.cached)
+
+    def structured(self, messages: Sequence[BaseMessage], schema: type[T]) -> StructuredResult[T]:
+        """Ask for an instance of `schema`, re-asking up to `max_reasks` times when invalid.
+
+        Uses the provider's native structured output when the model has one, else format
+        instructions in the prompt and a tolerant JSON parser. Invalid output never raises:
+        the result then has `value=None`, the reason in `error` and the last `raw` output.
+        """
+        runnable = self._native_runnable(schema)
+        method: Method = "native" if runnable is not None else "parser"
+        conversation = list(messages)
+        if runnable is None:
+            conversation = with_format_instructions(conversation, schema)
+        name = schema_id(schema)
+        usage = TokenUsage()
+        all_cached = True
+        raw = ""
+        error = ""
+        for attempt in range(1, self.max_reasks + 2):
+            reply = self._call(conversation, method, name, runnable)
+            usage = usage.add(reply.usage)
+            all_cached = all_cached and reply.cached
+            raw = reply.raw
+            value: T | None = reply.parsed if isinstance(reply.parsed, schema) else None
+            if value is None:
+                try:
+                    value = parse_output(raw, schema)
+                except OutputParseError as exc:
+                    error = str(exc)
+            if value is not None:
+                return StructuredResult(value, raw, None, attempt, usage, all_cached)
+            logger.info(
+                "%s: invalid %s output (attempt %d): %s", self.spec, schema.__name__, attempt, error
+            )
+            conversation = [*conversation, *reask_messages(raw, error)]
+        attempts = self.max_reasks + 1
+        return StructuredResult(
+            value=None,
+            raw=raw,
+            error=f"invalid output after {attempts} attempt(s): {error}",
+            attempts=attempts,
+            usage=usage,
+            cached=all_cached,
+        )

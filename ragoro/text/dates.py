@@ -1,0 +1,107 @@
+"""Find calendar dates in IT/EN text and normalise them to ISO strings."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MONTHS: dict[str, int] = {}
+for _i, _names in enumerate(
+    (
+        "gennaio gen january jan",
+        "febbraio feb february",
+        "marzo mar march",
+        "aprile apr april",
+        "maggio mag may",
+        "giugno giu june jun",
+        "luglio lug july jul",
+        "agosto ago august aug",
+        "settembre set september sep sept",
+        "ottobre ott october oct",
+        "novembre nov november",
+        "dicembre dic december dec",
+    ),
+    start=1,
+):
+    for _name in _names.split():
+        _MONTHS[_name] = _i
+
+_MONTH_ALT = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_ORD = r"(?:°|º|st|nd|rd|th)?"
+
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?<![\d.,/-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d/-])"), "num"),
+    (
+        re.compile(
+            r"(?<![\d.,/-])(?P<d>\d{1,2})(?P<sep>[/.\-])(?P<m>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})"
+            r"(?![\d/-]|[.,]\d)"
+        ),
+        "num",
+    ),
+    (
+        re.compile(
+            rf"(?<!\d)(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mn>{_MONTH_ALT})\.?,?\s+(?P<y>\d{{4}})(?!\d)",
+            re.IGNORECASE,
+        ),
+        "name",
+    ),
+    (
+        re.compile(
+            rf"(?<![^\W_])(?P<mn>{_MONTH_ALT})\.?\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})(?!\d)",
+            re.IGNORECASE,
+        ),
+        "name",
+    ),
+    (
+        re.compile(rf"(?<![^\W_])(?P<mn>{_MONTH_ALT})\.?\s+(?P<y>\d{{4}})(?!\d)", re.IGNORECASE),
+        "name",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class DateMention:
+    """A date found in text: char span, ISO form (YYYY-MM-DD or YYYY-MM), how it was written."""
+
+    start: int
+    end: int
+    iso: str
+    numeric: bool
+    """True for 12/06/2026-style dates, whose parts are not separate numbers in prose."""
+    year_span: tuple[int, int]
+
+
+def _iso(year: int, month: int, day: int | None) -> str | None:
+    if not 1 <= month <= 12 or (day is not None and not 1 <= day <= 31):
+        return None
+    return f"{year:04d}-{month:02d}" + (f"-{day:02d}" if day is not None else "")
+
+
+def find_dates(text: str) -> list[DateMention]:
+    """All non-overlapping dates in text, in order (day-first for ambiguous numeric dates)."""
+    found: list[DateMention] = []
+    taken: list[tuple[int, int]] = []
+    for pattern, kind in _PATTERNS:
+        for m in pattern.finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            groups = m.groupdict()
+            year = int(groups["y"])
+            if len(groups["y"]) == 2:
+                year += 2000
+            if kind == "name":
+                month = _MONTHS[groups["mn"].lower()]
+                day = int(groups["d"]) if groups.get("d") else None
+            else:
+                day, month = int(groups["d"]), int(groups["m"])
+                # US order only when the day-first reading is impossible (06/13/2026).
+                if month > 12 >= day and groups.get("sep") is not None:
+                    day, month = month, day
+            iso = _iso(year, month, day)
+            if iso is None:
+                continue
+            taken.append((m.start(), m.end()))
+            found.append(
+                DateMention(m.start(), m.end(), iso, kind == "num", (m.start("y"), m.end("y")))
+            )
+    return sorted(found, key=lambda d: d.start)

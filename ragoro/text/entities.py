@@ -1,0 +1,41 @@
+"""Named-entity-like tokens (proper nouns, acronyms, model codes), found without a model."""
+
+from __future__ import annotations
+
+import re
+
+from ragoro.text.lang import STOPWORDS, Lang, detect_language, normalize, stem
+from ragoro.text.sentences import split_sentences
+
+_WORD_RE = re.compile(r"[^\W_]+")
+
+
+def entity_tokens(text: str) -> set[str]:
+    """Lowercase words that name something: "brescia", "acme", "xr200".
+
+    A capitalised word counts only when it is not the first word of its sentence, so
+    "Brescia produce..." is missed; acronyms and letter+digit codes count anywhere.
+    """
+    stop = STOPWORDS["it"] | STOPWORDS["en"]
+    found: set[str] = set()
+    for sentence in split_sentences(normalize(text)):
+        for i, m in enumerate(_WORD_RE.finditer(sentence.text)):
+            word = m.group(0)
+            lower = word.lower()
+            if len(word) < 2 or lower in stop:
+                continue
+            is_code = any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
+            is_name = word.isalpha() and (word.isupper() or (i > 0 and word[0].isupper()))
+            if is_code or is_name:
+                found.add(lower)
+    return found
+
+
+def word_forms(text: str, lang: Lang | None = None) -> set[str]:
+    """Every lowercase word of text and its stem, to look entity tokens (or their stems) up in."""
+    language = lang or detect_language(text)
+    forms: set[str] = set()
+    for m in _WORD_RE.finditer(normalize(text).lower()):
+        forms.add(m.group(0))
+        forms.add(stem(m.group(0), language))
+    return forms

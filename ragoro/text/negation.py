@@ -1,0 +1,41 @@
+"""Negation cues in Italian and English, to catch answers that flip a statement's polarity."""
+
+from __future__ import annotations
+
+import re
+
+from ragoro.text.lang import Lang, normalize
+
+_CUES: dict[str, re.Pattern[str]] = {
+    "it": re.compile(
+        r"(?<![^\W_])(non|no|mai|nessun[oa]?|niente|nulla|né|neanche|nemmeno|neppure|senza|mica)"
+        r"(?![^\W_])",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(
+        r"(?<![^\W_])(not|no|never|none|nobody|nothing|neither|nor|without|cannot)(?![^\W_])"
+        r"|(n't)(?![^\W_])",
+        re.IGNORECASE,
+    ),
+}
+# Phrases that contain a cue without negating anything: "non solo ... ma anche",
+# "not only ... but also", and "No. 5" (a number sign).
+_FALSE_CUES = re.compile(
+    r"(?<![^\W_])(?:non\s+solo|non\s+soltanto|not\s+only|no\.\s*\d)", re.IGNORECASE
+)
+
+
+def negations(text: str, lang: Lang | None = None) -> set[str]:
+    """Lowercase negation cues in text ("non", "mai", "not", "n't"...); both languages if None."""
+    cleaned = _FALSE_CUES.sub(" ", normalize(text))
+    langs: tuple[Lang, ...] = (lang,) if lang else ("it", "en")
+    cues: set[str] = set()
+    for code in langs:
+        for m in _CUES[code].finditer(cleaned):
+            cues.add(next(g for g in m.groups() if g).lower())
+    return cues
+
+
+def has_negation(text: str, lang: Lang | None = None) -> bool:
+    """True when text contains at least one negation cue."""
+    return bool(negations(text, lang))

@@ -1,0 +1,127 @@
+"""The disk cache: identical inputs replay from disk, across clients, threads and processes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from langchain_core.messages import HumanMessage
+from pydantic import BaseModel
+
+from ragoro.contracts import TokenUsage
+from ragoro.llm import Accounting, CachedResponse, CallCache, LLMClient, default_cache_dir, make_key
+
+from .fakes import SPEC, Answer, ScriptedChatModel, reply
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD = '{"answer": "26 giorni", "confidence": 0.8}'
+MESSAGES = [HumanMessage(content="Quanti giorni di ferie?")]
+
+
+def test_rerun_on_same_cache_dir_makes_no_model_call_even_for_reasks(tmp_path, retry):
+    first_model = ScriptedChatModel.of(reply("not json", 10, 3), reply(GOOD, 30, 6))
+    first = LLMClient(first_model, SPEC, cache=CallCache(tmp_path), retry=retry)
+    r1 = first.structured(MESSAGES, Answer)
+    assert r1.ok and r1.attempts == 2 and not r1.cached and first_model.calls == 2
+
+    # A fresh client, a fresh cache object, a model with nothing left to say.
+    accounting = Accounting()
+    second_model = ScriptedChatModel.of()
+    second = LLMClient(
+        second_model, SPEC, cache=CallCache(tmp_path), accounting=accounting, retry=retry
+    )
+    r2 = second.structured(MESSAGES, Answer)
+
+    assert second_model.calls == 0
+    assert r2.cached and r2.value == r1.value and r2.raw == r1.raw and r2.attempts == 2
+    assert r2.usage == TokenUsage()  # nothing spent this time
+    stats = accounting.stats(SPEC)
+    assert (stats.calls, stats.cache_hits) == (0, 2)
+
+
+def test_cached_invalid_output_replays_the_same_failure(tmp_path, retry):
+    model = ScriptedChatModel.of("a", "b", "c")
+    LLMClient(model, SPEC, cache=CallCache(tmp_path), retry=retry).structured(MESSAGES, Answer)
+    again = LLMClient(ScriptedChatModel.of(), SPEC, cache=CallCache(tmp_path), retry=retry)
+    result = again.structured(MESSAGES, Answer)
+    assert result.cached and result.value is None and result.raw == "c" and result.error
+
+
+def test_text_calls_are_cached_too(cache, make_client):
+    make_client(ScriptedChatModel.of("ciao"), cache=cache).text(MESSAGES)
+    result = make_client(ScriptedChatModel.of(), cache=cache).text(MESSAGES)
+    assert (result.text, result.cached) == ("ciao", True)
+
+
+def test_different_inputs_miss_the_cache(cache, make_client):
+    class Other(BaseModel):
+        answer: str
+        confidence: float
+
+    model = ScriptedChatModel.of(GOOD, GOOD, GOOD, GOOD)
+    client = make_client(model, cache=cache)
+    client.structured(MESSAGES, Answer)
+    client.structured([HumanMessage(content="Quanti giorni di smart working?")], Answer)
+    client.structured(MESSAGES, Other)
+    LLMClient(model, "other:model", cache=cache).structured(MESSAGES, Answer)
+    assert model.calls == 4
+
+
+def test_no_cache_always_calls_the_model(make_client):
+    model = ScriptedChatModel.of(GOOD, GOOD)
+    client = make_client(model, cache=None)
+    assert not client.structured(MESSAGES, Answer).cached
+    assert not client.structured(MESSAGES, Answer).cached
+    assert model.calls == 2
+
+
+def test_key_ignores_message_ids_but_not_params():
+    a = [HumanMessage(content="x", id="run-1")]
+    b = [HumanMessage(content="x", id="run-2")]
+    assert make_key(SPEC, a) == make_key(SPEC, b)
+    assert make_key(SPEC, a, {"temperature": 0.0}) != make_key(SPEC, a, {"temperature": 0.7})
+    assert make_key(SPEC, a, schema_name="A") != make_key(SPEC, a, schema_name="B")
+
+
+def test_cache_dir_from_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("RAGORO_CACHE_DIR", str(tmp_path / "elsewhere"))
+    assert default_cache_dir() == tmp_path / "elsewhere"
+    assert CallCache().path == tmp_path / "elsewhere" / "llm.sqlite"
+    monkeypatch.delenv("RAGORO_CACHE_DIR")
+    assert default_cache_dir() == Path(".cache/ragoro")
+
+
+def test_many_threads_share_one_cache(cache):
+    def work(i: int) -> str | None:
+        key = f"k{i}"
+        cache.put(key, SPEC, CachedResponse(raw=f"v{i}", usage=TokenUsage(calls=1)))
+        hit = cache.get(key)
+        return hit.raw if hit else None
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert list(pool.map(work, range(200))) == [f"v{i}" for i in range(200)]
+    assert len(cache) == 200
+    cache.close()
+
+
+def test_two_processes_write_the_same_cache(tmp_path):
+    script = textwrap.dedent(
+        """
+        import sys
+        from ragoro.contracts import TokenUsage
+        from ragoro.llm.cache import CachedResponse, CallCache
+        cache = CallCache(sys.argv[1])
+        for i in range(100):
+            cache.put(f"{sys.argv[2]}-{i}", "s", CachedResponse("r", TokenUsage()))
+        """
+    )
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    procs = [
+        subprocess.Popen([sys.executable, "-c", script, str(tmp_path), tag], env=env)
+        for tag in ("a", "b")
+    ]
+    assert [p.wait(timeout=60) for p in procs] == [0, 0]
+    assert len(CallCache(tmp_path)) == 200
