@@ -12,6 +12,7 @@ $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	# torch is pinned first so pip takes the CPU wheel from local disk, never a CUDA build
 	$(PY) -m pip install --quiet torch==2.13.0
 	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 demo: $(STAMP)
