@@ -23,10 +23,12 @@ from ragoro.text.evidence import (
     token_recall,
 )
 from ragoro.text.lang import Lang, content_tokens, detect_language, stem
+from ragoro.text.negation import has_negation
 from ragoro.text.questions import (
     FILLER_STEMS,
     QUESTION_STEMS,
     asks_how_much,
+    leading_yes_no,
     starts_with_yes_no,
     wanted_units,
 )
@@ -209,7 +211,7 @@ def answer_accuracy(
 ) -> Score:
     """Does the answer carry the reference's key content? Reference token recall (words
     the question already contains are not required), and every reference number, date and
-    entity must appear; a negation flip or a changed unit fails outright."""
+    entity must appear; a negation flip, a flipped yes/no or a changed unit fails outright."""
     config = cfg or LexicalConfig()
     if not reference.strip():
         return Score(None, None, "no reference answer to compare with")
@@ -240,10 +242,19 @@ def answer_accuracy(
     required = [t for t in ref.tokens if t not in given]
     recall, missing = token_recall(required, ans.token_set)
     problems = _problems(ref, ans, config, "answer")
+    said, meant = leading_yes_no(answer), None
+    if said is not None:
+        # "No." to a yes/no question: the polarity is the whole answer.
+        meant = leading_yes_no(reference)
+        if meant is None and question:
+            meant = not has_negation(reference, language)
+        if meant is not None and meant != said:
+            problems.append(f"answers {'yes' if said else 'no'}, the reference says the opposite")
     if problems:
         return _scored(0.0, threshold, "; ".join(problems))
-    # The reference's numbers all being there is most of a numeric answer's content.
-    value = 0.5 + 0.5 * recall if ref.quantities else recall
+    # The reference's numbers all being there (or the right yes/no) is most of the content.
+    key_given = bool(ref.quantities) or (said is not None and said == meant)
+    value = 0.5 + 0.5 * recall if key_given else recall
     reason = f"reference content recall {recall:.2f}"
     if missing:
         reason += f" (missing: {', '.join(missing[:5])})"

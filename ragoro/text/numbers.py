@@ -53,6 +53,11 @@ Reading = tuple[float, int]
 
 def _readings(token: str, lang_hint: Lang | None) -> list[Reading]:
     """Plausible values of a number token, the preferred one first; [] when malformed."""
+    # A digit string too long for a float would become inf, and inf - inf is NaN.
+    return [r for r in _all_readings(token, lang_hint) if math.isfinite(r[0])]
+
+
+def _all_readings(token: str, lang_hint: Lang | None) -> list[Reading]:
     raw = token.strip().replace("−", "-")
     sign = -1.0 if raw.startswith("-") else 1.0
     body = raw.lstrip("+-")
@@ -160,7 +165,9 @@ def _sig_digits(number: float, decimals: int) -> int:
 
 
 def _close(a: float, b: float, step: float) -> bool:
-    return abs(a - b) <= step / 2 + 1e-9 * max(abs(a), abs(b), 1e-12)
+    # Strictly inside half a step: 1702 is not a rounding of 1702.5.
+    diff = abs(a - b)
+    return diff < step / 2 or diff <= 1e-9 * max(abs(a), abs(b), 1e-12)
 
 
 def same_quantity(a: Quantity, b: Quantity, rel_tol: float = 0.005) -> bool:

@@ -87,3 +87,16 @@ def asks_how_much(question: str) -> bool:
 def starts_with_yes_no(answer: str) -> bool:
     """True when the answer opens with a direct yes/no ("Sì, ...", "No.", "Yes, ...")."""
     return _YES_NO_RE.match(answer) is not None
+
+
+_YES_RE = re.compile(r"\s*(?:sì|si,|yes|certo|certamente|esatto|correct|indeed)\b", re.IGNORECASE)
+_NO_RE = re.compile(r"\s*no\b(?!\.\s*\d)", re.IGNORECASE)
+
+
+def leading_yes_no(answer: str) -> bool | None:
+    """True for an answer opening with yes ("Sì, ...", "Yes."), False with no, else None."""
+    if _YES_RE.match(answer):
+        return True
+    if _NO_RE.match(answer):
+        return False
+    return None

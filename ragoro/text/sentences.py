@@ -119,14 +119,15 @@ def _ends_sentence(text: str, term_start: int, term_end: int, next_pos: int) -> 
     if text[term_start] != "." or text[term_start:term_end].startswith(".."):
         return True
     word_m = _WORD_BEFORE_RE.search(text, 0, term_start)
-    word = word_m.group(1).lower() if word_m else ""
+    written = word_m.group(1) if word_m else ""
+    word = written.lower()
     if word in _ABBREVIATIONS:
         return False
     if word in _NUMBER_ABBREVIATIONS and nxt.isdigit():
         return False
-    # A single capital letter is an initial ("J. Smith"); a single letter in general is a
-    # list label or an initial, never the last word of a sentence worth splitting on.
-    return not (len(word) == 1 and word.isalpha())
+    # A single capital is an initial ("J. Smith"); a single small letter is usually a unit
+    # ending the sentence ("28,5 l. Ricavi").
+    return not (len(written) == 1 and written.isupper())
 
 
 def _split_prose(text: str, start: int, end: int) -> list[tuple[int, int]]:

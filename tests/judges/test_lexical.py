@@ -1,0 +1,188 @@
+"""Lexical judge: claim support and faithfulness, with each trap of pure token overlap."""
+
+import pytest
+
+from judges.lexical import LexicalConfig, Score, claim_support, claims, faithfulness
+
+CTX_IT = (
+    "Il serbatoio del carburante ha una capacità di 28,5 litri. "
+    "Il casco è obbligatorio in cantiere; i guanti non sono obbligatori. "
+    "Lo stabilimento di Brescia produce 1.702 unità al giorno. "
+    "I ricavi 2025 sono pari a 1.702,5 milioni di euro. "
+    "Il peso a vuoto è di 28.500 kg. La consegna è prevista il 12/06/2026."
+)
+CTX_EN = (
+    "The fuel tank has a capacity of 28.5 litres. "
+    "A helmet is required on site; gloves are not required. "
+    "The Brescia plant produces 1,702 units per day. "
+    "Revenue for 2025 was EUR 1,702.5 million. "
+    "The empty weight is 28,500 kg. Delivery is planned for 12 June 2026."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "ctx"),
+    [
+        ("Il serbatoio contiene 28,5 litri di carburante.", CTX_IT),
+        ("Il casco è obbligatorio in cantiere.", CTX_IT),
+        ("I guanti non sono obbligatori.", CTX_IT),
+        ("Lo stabilimento di Brescia produce ogni giorno 1.702 unità.", CTX_IT),
+        ("The tank holds 28.5 litres of fuel.", CTX_EN),
+        ("Helmets are required on site.", CTX_EN),
+        ("Gloves are not required.", CTX_EN),
+    ],
+)
+def test_paraphrase_is_supported(claim: str, ctx: str) -> None:
+    check = claim_support(claim, ctx)
+    assert check.supported, check.reason
+    assert check.coverage >= 0.6
+
+
+@pytest.mark.parametrize(
+    ("claim", "ctx"),
+    [
+        ("I ricavi 2025 ammontano a 1,7025 miliardi di euro.", CTX_IT),
+        ("I ricavi 2025 sono pari a 1702,5 milioni di euro.", CTX_IT),
+        ("I ricavi 2025 sono pari a EUR 1,702.5 million.", CTX_IT),
+        ("Il peso a vuoto è di 28,5 t.", CTX_IT),
+        ("Revenue for 2025 was 1.7025 billion euro.", CTX_EN),
+        ("Revenue in 2025 amounted to 1702.5 million euros.", CTX_EN),
+        ("The empty weight is 28.5 tonnes.", CTX_EN),
+        ("La consegna è prevista il 12 giugno 2026.", CTX_IT),
+        ("Delivery is planned for 12/06/2026.", CTX_EN),
+    ],
+)
+def test_same_number_in_another_format_is_supported(claim: str, ctx: str) -> None:
+    check = claim_support(claim, ctx)
+    assert check.supported, check.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "ctx", "reason"),
+    [
+        ("Il serbatoio ha una capacità di 30 litri.", CTX_IT, "number 30 litri not in context"),
+        ("I ricavi 2025 sono pari a 1.800 milioni di euro.", CTX_IT, "number 1.800"),
+        ("Il peso a vuoto è di 28.600 kg.", CTX_IT, "number 28.600 kg"),
+        ("The fuel tank has a capacity of 25.8 litres.", CTX_EN, "number 25.8 litres"),
+        ("Revenue for 2025 was EUR 1,752.5 million.", CTX_EN, "not in context"),
+        ("La consegna è prevista il 13/06/2026.", CTX_IT, "date 2026-06-13 not in context"),
+    ],
+)
+def test_flipped_number_is_unsupported(claim: str, ctx: str, reason: str) -> None:
+    check = claim_support(claim, ctx)
+    assert not check.supported
+    assert check.coverage >= 0.6  # token overlap alone would have passed it
+    assert reason in check.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "ctx", "reason"),
+    [
+        (
+            "Il serbatoio del carburante ha una capacità di 28,5 kg.",
+            CTX_IT,
+            "unit changed: kg vs l",
+        ),
+        ("The fuel tank has a capacity of 28.5 kg.", CTX_EN, "unit changed: kg vs l"),
+        ("I ricavi 2025 sono pari a 1.702,5 euro.", CTX_IT, "unit changed: EUR vs EUR_M"),
+    ],
+)
+def test_changed_unit_is_unsupported(claim: str, ctx: str, reason: str) -> None:
+    check = claim_support(claim, ctx)
+    assert not check.supported
+    assert reason in check.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "ctx"),
+    [
+        ("Il casco non è obbligatorio in cantiere.", CTX_IT),
+        ("I guanti sono obbligatori.", CTX_IT),
+        ("A helmet is not required on site.", CTX_EN),
+        ("Gloves are required.", CTX_EN),
+    ],
+)
+def test_negation_flip_is_unsupported(claim: str, ctx: str) -> None:
+    check = claim_support(claim, ctx)
+    assert not check.supported
+    assert check.coverage == 1.0
+    assert "negation flipped" in check.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "ctx", "entity"),
+    [
+        ("Lo stabilimento di Torino produce 1.702 unità al giorno.", CTX_IT, "torino"),
+        ("The Turin plant produces 1,702 units per day.", CTX_EN, "turin"),
+    ],
+)
+def test_swapped_entity_is_unsupported(claim: str, ctx: str, entity: str) -> None:
+    check = claim_support(claim, ctx)
+    assert not check.supported
+    assert f"entity {entity} not in context" in check.reason
+
+
+def test_low_coverage_is_unsupported_and_names_missing_words() -> None:
+    check = claim_support("La pompa idraulica richiede olio sintetico.", CTX_IT)
+    assert not check.supported
+    assert check.coverage < 0.6
+    assert "pomp" in check.reason
+
+
+def test_support_threshold_is_configurable() -> None:
+    claim = "Il serbatoio del carburante è in acciaio inox."
+    assert not claim_support(claim, CTX_IT).supported
+    assert claim_support(claim, CTX_IT, LexicalConfig(support_threshold=0.3)).supported
+
+
+@pytest.mark.parametrize("answer", ["Non lo so.", "I don't know.", "Non è presente nei documenti."])
+def test_refusal_makes_no_claims_and_is_unscored(answer: str) -> None:
+    score = faithfulness(answer, [CTX_IT])
+    assert score == Score(None, None, score.reason)
+    assert not score.scored
+    assert "no claims" in score.reason
+
+
+def test_empty_or_question_only_answer_is_unscored() -> None:
+    assert not faithfulness("", [CTX_IT]).scored
+    assert not faithfulness("Intendi il serbatoio principale?", [CTX_IT]).scored
+
+
+def test_faithfulness_is_supported_over_total_claims() -> None:
+    answer = (
+        "Il serbatoio ha una capacità di 28,5 litri [1]. "
+        "Il casco non è obbligatorio. "
+        "Fonte: manuale_2024.pdf"
+    )
+    score = faithfulness(answer, [CTX_IT])
+    assert score.value == pytest.approx(0.5)
+    assert score.passed is False
+    assert "1/2 claims supported" in score.reason
+    assert "negation flipped" in score.reason
+
+
+def test_faithful_answer_over_several_contexts_passes() -> None:
+    answer = "The tank holds 28.5 litres. Revenue for 2025 was 1.7025 billion euro."
+    score = faithfulness(answer, [CTX_EN.split(". ", maxsplit=1)[0], CTX_EN])
+    assert score.value == 1.0
+    assert score.passed is True
+
+
+def test_claims_without_context_score_zero_with_a_reason() -> None:
+    score = faithfulness("The tank holds 28.5 litres.", [])
+    assert score.value == 0.0
+    assert score.reason == "no context to support any claim"
+
+
+def test_claims_skip_fillers_sources_and_questions() -> None:
+    answer = "Sì. Il serbatoio contiene 28,5 litri. Vuoi altro? Fonte: manuale.pdf, p. 3"
+    assert claims(answer, "it") == ["Il serbatoio contiene 28,5 litri."]
+
+
+def test_score_converts_to_a_contract_verdict() -> None:
+    unscored = faithfulness("Non lo so.", [CTX_IT]).to_verdict("c1", "faithfulness")
+    assert unscored.value is None and unscored.passed is None and unscored.reason
+    scored = faithfulness("Il serbatoio contiene 28,5 litri.", [CTX_IT]).to_verdict(
+        "c1", "faithfulness"
+    )
+    assert scored.value == 1.0 and scored.passed is True

@@ -1,0 +1,96 @@
+"""Negation cues, refusals and clarification requests in Italian and English."""
+
+import pytest
+
+from ragoro.text.behaviour import is_clarification_request, is_refusal
+from ragoro.text.negation import has_negation, negations
+
+
+def test_italian_negation_cues() -> None:
+    assert negations("Il casco non è mai obbligatorio, né in cantiere né senza guanti", "it") == {
+        "non",
+        "mai",
+        "né",
+        "senza",
+    }
+    assert not has_negation("Il casco è obbligatorio.", "it")
+
+
+def test_english_negation_cues_including_contractions() -> None:
+    assert negations("It isn't required and you cannot skip it; never without gloves", "en") == {
+        "n't",
+        "cannot",
+        "never",
+        "without",
+    }
+    assert has_negation("A helmet is not required.")
+    assert not has_negation("A helmet is required.")
+
+
+def test_phrases_that_only_look_negative() -> None:
+    assert not has_negation("Non solo il casco ma anche i guanti.", "it")
+    assert not has_negation("Not only helmets but also gloves.", "en")
+    assert not has_negation("See No. 5 in the table.", "en")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Non lo so.",
+        "Non è presente nei documenti.",
+        "Non dispongo di informazioni sufficienti per rispondere.",
+        "Mi dispiace, i documenti forniti non specificano la capacità del serbatoio.",
+        "Purtroppo non ho trovato questa informazione. Ti consiglio di contattare l'assistenza.",
+        "I don't know.",
+        "This is not in the documents.",
+        "I cannot find this information in the provided context.",
+        "Sorry, the documents do not mention the tank capacity.",
+        "There is no information about it.",
+    ],
+)
+def test_refusals_are_recognised(answer: str) -> None:
+    assert is_refusal(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Il serbatoio ha una capacità di 28,5 litri.",
+        "Il filtro antiparticolato non è presente sul modello base.",
+        "No, il casco non è obbligatorio.",
+        "Il manuale non indica la data, ma la capacità è 28,5 litri.",
+        "I don't know the exact date. The tank holds 28.5 litres.",
+        "The tank holds 28.5 litres.",
+        "",
+    ],
+)
+def test_answers_and_partial_answers_are_not_refusals(answer: str) -> None:
+    assert not is_refusal(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Intendi lo stabilimento di Brescia o quello di Torino?",
+        "Quale stabilimento?",
+        "Potresti specificare il modello?",
+        "Do you mean the 2024 or the 2025 report?",
+        "Could you specify which plant you are asking about?",
+        "There are two tanks. Which one do you mean?",
+    ],
+)
+def test_clarification_requests_are_recognised(answer: str) -> None:
+    assert is_clarification_request(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Il serbatoio ha una capacità di 28,5 litri.",
+        "The plant is in Brescia.",
+        "Non lo so.",
+        "Why? Because the pump is worn.",
+    ],
+)
+def test_statements_are_not_clarification_requests(answer: str) -> None:
+    assert not is_clarification_request(answer)
