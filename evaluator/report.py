@@ -1,0 +1,183 @@
+"""The run report: one pass rate per metric, never blended, plus fabrication and grade."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from judges.applicability import APPLIES_TO
+from judges.base import JudgeResult
+from ragoro.contracts import METRICS, CaseOutcome, GoldenItem, TokenUsage, Verdict
+
+Band = Literal["green", "yellow", "red"]
+
+class TagStats(BaseModel):
+    """Pass counts of one metric within one tag value."""
+
+    total: int = 0
+    passed: int = 0
+
+    @property
+    def pass_rate(self) -> float:
+        """passed / total, 1.0 when nothing was scored."""
+        return self.passed / self.total if self.total else 1.0
+
+
+class MetricReport(BaseModel):
+    """One metric over the run: scored cases only in total; unscored counted apart."""
+
+    name: str
+    applies_to: list[str] = Field(description="Case types this metric is judged on.")
+    total: int = Field(description="Cases that got a score.")
+    passed: int
+    pass_rate: float = Field(description="passed / total; 1.0 when total is 0.")
+    mean_value: float | None = Field(default=None, description="Mean score of scored cases.")
+    failures: list[str] = Field(default_factory=list, description="Ids of failed cases.")
+    unscored: int = Field(default=0, description="Cases the judge could not score.")
+    unscored_cases: dict[str, str] = Field(default_factory=dict, description="Id -> reason.")
+    by_tag: dict[str, TagStats] = Field(default_factory=dict, description="key=value -> counts.")
+
+
+class GradeSummary(BaseModel):
+    """The LLM judge's 0-10 grade over the run."""
+
+    mean: float | None = Field(description="Mean grade; None when no case got one.")
+    band: Band | None = Field(description="green above 8, yellow above 5, red otherwise.")
+    graded: int
+    ungraded: int
+
+
+class RunReport(BaseModel):
+    """What one evaluation run found; the baseline gate compares these."""
+
+    mode: str = Field(description="tool or agent.")
+    judge: str = Field(description="offline or llm.")
+    judge_model: str | None = None
+    agent: str
+    agent_model: str | None = None
+    golden_path: str
+    golden_sha256: str
+    n_cases: int
+    metrics: dict[str, MetricReport]
+    fabrication_count: int = Field(description="Refusal cases that got an answer anyway.")
+    fabrication_cases: list[str] = Field(default_factory=list)
+    unscored_count: int = Field(default=0, description="Unscored verdicts over all metrics.")
+    grade: GradeSummary | None = None
+    case_results: dict[str, dict[str, bool | None]] = Field(
+        default_factory=dict, description="case id -> metric -> passed (None = unscored)."
+    )
+    agent_errors: dict[str, str] = Field(default_factory=dict, description="Id -> agent error.")
+    usage: dict[str, TokenUsage] = Field(default_factory=dict, description="agent / judge spend.")
+    timings: dict[str, float] = Field(default_factory=dict, description="Seconds per phase.")
+    started_at: str = ""
+
+
+def band_of(mean: float) -> Band:
+    """green above 8, yellow above 5, red otherwise (the seed's thresholds)."""
+    if mean > 8:
+        return "green"
+    return "yellow" if mean > 5 else "red"
+
+
+def summarise_metric(
+    name: str, verdicts: Iterable[Verdict], items: Mapping[str, GoldenItem]
+) -> MetricReport:
+    """Aggregate the verdicts of one metric; unscored verdicts never count as failures."""
+    total = passed = 0
+    values: list[float] = []
+    failures: list[str] = []
+    unscored: dict[str, str] = {}
+    by_tag: dict[str, TagStats] = defaultdict(TagStats)
+    for verdict in verdicts:
+        if verdict.value is None:
+            unscored[verdict.case_id] = verdict.reason
+            continue
+        total += 1
+        values.append(verdict.value)
+        passed += bool(verdict.passed)
+        if not verdict.passed:
+            failures.append(verdict.case_id)
+        item = items.get(verdict.case_id)
+        tags = {**(item.tags if item else {}), "case_type": item.case_type if item else "?"}
+        for key, tag in sorted(tags.items()):
+            stats = by_tag[f"{key}={tag}"]
+            stats.total += 1
+            stats.passed += bool(verdict.passed)
+    return MetricReport(
+        name=name,
+        applies_to=list(APPLIES_TO.get(name, ())),
+        total=total,
+        passed=passed,
+        pass_rate=passed / total if total else 1.0,
+        mean_value=sum(values) / len(values) if values else None,
+        failures=failures,
+        unscored=len(unscored),
+        unscored_cases=unscored,
+        by_tag=dict(sorted(by_tag.items())),
+    )
+
+
+def metric_order(names: Iterable[str]) -> list[str]:
+    """Known metrics in their canonical order, then any extra ones alphabetically."""
+    present = set(names)
+    return [m for m in METRICS if m in present] + sorted(present - set(METRICS))
+
+
+def build_report(
+    items: Sequence[GoldenItem],
+    outcomes: Sequence[CaseOutcome],
+    results: Sequence[JudgeResult],
+    **meta: Any,
+) -> RunReport:
+    """Aggregate per-case judge results into per-metric pass rates (never blended)."""
+    by_id = {item.id: item for item in items}
+    verdicts: dict[str, list[Verdict]] = defaultdict(list)
+    case_results: dict[str, dict[str, bool | None]] = {}
+    for result in results:
+        case_results[result.case_id] = {}
+        for verdict in result.verdicts:
+            verdicts[verdict.metric].append(verdict)
+            case_results[result.case_id][verdict.metric] = verdict.passed
+    metrics = {
+        name: summarise_metric(name, verdicts[name], by_id) for name in metric_order(verdicts)
+    }
+    outcome_by_id = {outcome.case_id: outcome for outcome in outcomes}
+    fabrications = [
+        item.id
+        for item in items
+        if item.case_type == "refusal"
+        and item.id in outcome_by_id
+        and not outcome_by_id[item.id].refused
+        and not outcome_by_id[item.id].error
+    ]
+    grades = [r.grade for r in results if r.grade is not None]
+    grade = None
+    if any(r.grade is not None or r.grade_reason for r in results):
+        mean = sum(grades) / len(grades) if grades else None
+        grade = GradeSummary(
+            mean=mean,
+            band=band_of(mean) if mean is not None else None,
+            graded=len(grades),
+            ungraded=len(results) - len(grades),
+        )
+    judge_usage = TokenUsage()
+    for result in results:
+        judge_usage = judge_usage.add(result.usage)
+    agent_usage = TokenUsage()
+    for outcome in outcomes:
+        agent_usage = agent_usage.add(outcome.usage)
+    return RunReport(
+        n_cases=len(items),
+        metrics=metrics,
+        fabrication_count=len(fabrications),
+        fabrication_cases=fabrications,
+        unscored_count=sum(m.unscored for m in metrics.values()),
+        grade=grade,
+        case_results=case_results,
+        agent_errors={o.case_id: o.error for o in outcomes if o.error},
+        usage={"agent": agent_usage, "judge": judge_usage},
+        **meta,
+    )

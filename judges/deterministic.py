@@ -1,0 +1,157 @@
+"""Metrics every judge computes the same way, from offsets, flags and numbers.
+
+Retrieval (context_recall, context_precision) and behaviour (citation, numeric, refusal,
+clarification) never ask a model: the offline and the LLM judge give identical verdicts
+on them, so a judge switch moves only the generation metrics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from judges.applicability import applies
+from judges.behaviour import (
+    asked_clarification,
+    cited_documents,
+    expected_documents,
+    gave_answer,
+    is_fabrication,
+    refused,
+)
+from judges.numeric import check_value
+from judges.retrieval import context_precision, context_recall
+from ragoro.contracts import CaseOutcome, GoldenItem, Verdict
+
+__all__ = [
+    "ANSWER_METRICS",
+    "DETERMINISTIC_METRICS",
+    "DeterministicConfig",
+    "agent_error_verdict",
+    "deterministic_verdicts",
+    "is_fabrication",
+]
+
+DETERMINISTIC_METRICS: tuple[str, ...] = (
+    "context_recall",
+    "context_precision",
+    "citation",
+    "numeric",
+    "refusal",
+    "clarification",
+)
+ANSWER_METRICS: tuple[str, ...] = ("faithfulness", "answer_relevancy", "answer_accuracy")
+"""Generation metrics: scored 0 when the agent crashed, judged by text otherwise."""
+
+
+@dataclass(frozen=True)
+class DeterministicConfig:
+    """Thresholds of the deterministic metrics."""
+
+    passage_coverage: float = 0.5
+    """Share of a passage's characters retrieved spans must cover for it to be recalled."""
+    recall_pass: float = 1.0
+    """Recall passes only when every golden passage was retrieved: an answer built on
+    half the evidence of a composite case is not a retrieval success."""
+    relevant_overlap: float = 0.5
+    """A context is relevant when it overlaps a passage by this share of the shorter one."""
+    precision_pass: float = 0.5
+    """Average precision 0.5 = the first relevant context is at rank 2 or better."""
+    numeric_rel_tol: float = 0.005
+    """Relative tolerance of the value check (0.5%)."""
+    citation_pass: float = 1.0
+    """Share of expected documents that must be cited."""
+
+
+def agent_error_verdict(item: GoldenItem, outcome: CaseOutcome, metric: str) -> Verdict:
+    """An answer metric of a crashed agent: 0, because the agent failed, not the judge."""
+    return Verdict.score(item.id, metric, 0.0, 1.0, f"agent error: {outcome.error}")
+
+
+def _recall(
+    item: GoldenItem, o: CaseOutcome, c: DeterministicConfig, docs: Mapping[str, str] | None
+) -> Verdict:
+    r = context_recall(item.passages, o.contexts, coverage=c.passage_coverage, documents=docs)
+    return Verdict.score(item.id, "context_recall", r.value, c.recall_pass, r.reason)
+
+
+def _precision(
+    item: GoldenItem, o: CaseOutcome, c: DeterministicConfig, docs: Mapping[str, str] | None
+) -> Verdict:
+    r = context_precision(item.passages, o.contexts, overlap=c.relevant_overlap, documents=docs)
+    return Verdict.score(item.id, "context_precision", r.value, c.precision_pass, r.reason)
+
+
+def _citation(item: GoldenItem, o: CaseOutcome, c: DeterministicConfig) -> Verdict:
+    expected = expected_documents(item)
+    if not expected:
+        return Verdict.unscored(item.id, "citation", "no expected document to cite")
+    cited = cited_documents(expected, o)
+    missing = [d for d in expected if d not in cited]
+    reason = f"{len(cited)}/{len(expected)} expected documents cited"
+    if missing:
+        reason += f"; missing {', '.join(missing)}"
+    return Verdict.score(item.id, "citation", len(cited) / len(expected), c.citation_pass, reason)
+
+
+def _numeric(item: GoldenItem, o: CaseOutcome, c: DeterministicConfig) -> Verdict:
+    if item.expected.value is None:
+        return Verdict.unscored(item.id, "numeric", "no expected value")
+    check = check_value(item.expected.value, item.expected.unit, o, c.numeric_rel_tol)
+    return Verdict.score(item.id, "numeric", float(check.matched), 1.0, check.reason)
+
+
+def _refusal(item: GoldenItem, o: CaseOutcome) -> Verdict:
+    did = refused(o)
+    should = item.expected.refuse
+    if did == should:
+        reason = "refused as expected" if should else "answered, as expected (no refusal)"
+    elif should:
+        reason = "fabrication: answered a question the corpus cannot answer"
+        if not gave_answer(o):
+            reason = "did not refuse (no answer either)"
+    else:
+        reason = "refused a question the corpus answers"
+    return Verdict.score(item.id, "refusal", float(did == should), 1.0, reason)
+
+
+def _clarification(item: GoldenItem, o: CaseOutcome) -> Verdict:
+    mode = item.expected.clarification
+    asked = asked_clarification(o)
+    if mode == "ask_first":
+        ok, reason = asked, "asked for clarification" if asked else "did not ask first"
+    elif mode == "none":
+        ok = not asked
+        reason = "asked for clarification when none was needed" if asked else "did not ask"
+    else:
+        ok = gave_answer(o)
+        reason = "answered with assumptions" if ok else "did not answer (only asked or declined)"
+    return Verdict.score(item.id, "clarification", float(ok), 1.0, f"{mode}: {reason}")
+
+
+def deterministic_verdicts(
+    item: GoldenItem,
+    outcome: CaseOutcome,
+    config: DeterministicConfig | None = None,
+    documents: Mapping[str, str] | None = None,
+) -> list[Verdict]:
+    """The verdict of every deterministic metric that applies to the case, in METRICS
+    order; computed from what is there even when the agent crashed."""
+    cfg = config or DeterministicConfig()
+    out = []
+    for metric in DETERMINISTIC_METRICS:
+        if not applies(metric, item):
+            continue
+        if metric == "context_recall":
+            out.append(_recall(item, outcome, cfg, documents))
+        elif metric == "context_precision":
+            out.append(_precision(item, outcome, cfg, documents))
+        elif metric == "citation":
+            out.append(_citation(item, outcome, cfg))
+        elif metric == "numeric":
+            out.append(_numeric(item, outcome, cfg))
+        elif metric == "refusal":
+            out.append(_refusal(item, outcome))
+        else:
+            out.append(_clarification(item, outcome))
+    return out

@@ -1,0 +1,42 @@
+"""What the judge registry passes to a judge's builder, and helpers every judge shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from judges.deterministic import DeterministicConfig
+from judges.lexical import LexicalConfig
+from ragoro.contracts import METRICS, Verdict
+from ragoro.llm import LLMClient
+
+__all__ = ["ClientFactory", "JudgeOptions", "order_verdicts"]
+
+ClientFactory = Callable[[str], LLMClient]
+"""Builds the LLMClient for a "provider:model" spec (tests pass one around a fake model)."""
+
+
+@dataclass(frozen=True)
+class JudgeOptions:
+    """Everything `make_judge` may be told; each judge reads the fields it needs."""
+
+    model: str | None = None
+    """provider:model of an LLM judge; None = default_model("judge")."""
+    client_factory: ClientFactory | None = None
+    """Builds the LLM client; None = a real model with a disk cache."""
+    cache_dir: Path | None = None
+    """Where the LLM call cache lives; None = default_cache_dir()."""
+    lexical: LexicalConfig | None = None
+    deterministic: DeterministicConfig | None = None
+    documents: Mapping[str, str] | None = None
+    """Canonical document texts by path, to locate contexts that come without offsets."""
+    client_kwargs: Mapping[str, Any] | None = None
+    """Extra LLMClient arguments (accounting, limiter, budget, retry, max_reasks)."""
+
+
+def order_verdicts(verdicts: Iterable[Verdict]) -> list[Verdict]:
+    """Verdicts in the canonical METRICS order (unknown metrics last, by name)."""
+    rank: dict[str, int] = {m: i for i, m in enumerate(METRICS)}
+    return sorted(verdicts, key=lambda v: (rank.get(v.metric, len(rank)), v.metric))

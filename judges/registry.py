@@ -1,0 +1,54 @@
+"""The judge registry: a new judge is one module with `from_options` plus one line here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from judges.base import Judge
+from judges.deterministic import DeterministicConfig
+from judges.lexical import LexicalConfig
+from judges.llm import LLMJudge
+from judges.offline import OfflineJudge
+from judges.options import ClientFactory, JudgeOptions
+
+__all__ = ["JUDGES", "make_judge"]
+
+JUDGES: dict[str, Callable[[JudgeOptions], Judge]] = {
+    "offline": OfflineJudge.from_options,
+    "llm": LLMJudge.from_options,
+}
+
+
+def make_judge(
+    name: str,
+    *,
+    model: str | None = None,
+    client_factory: ClientFactory | None = None,
+    cache_dir: str | Path | None = None,
+    lexical: LexicalConfig | None = None,
+    deterministic: DeterministicConfig | None = None,
+    documents: Mapping[str, str] | None = None,
+    client_kwargs: Mapping[str, Any] | None = None,
+) -> Judge:
+    """The judge registered as `name` ("offline" or "llm").
+
+    `model` picks the LLM judge's provider:model (default: default_model("judge"));
+    `client_factory(spec)` builds its LLMClient (tests wrap a fake model), else a real
+    chat model is built with a disk cache in `cache_dir`. `documents` (path -> canonical
+    text) lets retrieval metrics locate contexts that come without offsets.
+    """
+    builder = JUDGES.get(name)
+    if builder is None:
+        raise ValueError(f"unknown judge {name!r}: use one of {', '.join(sorted(JUDGES))}")
+    options = JudgeOptions(
+        model=model,
+        client_factory=client_factory,
+        cache_dir=Path(cache_dir) if cache_dir is not None else None,
+        lexical=lexical,
+        deterministic=deterministic,
+        documents=documents,
+        client_kwargs=client_kwargs,
+    )
+    return builder(options)
