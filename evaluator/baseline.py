@@ -1,0 +1,291 @@
+"""The ratcheting baseline: its file format, and how a run compares with and updates it.
+
+Pure functions over `RunReport` and `BaselineEntry`; the update rule, file I/O and
+locking live in `evaluator.gate`. Pass rates are rounded to `RATE_DECIMALS` wherever they are stored or
+compared, so a value survives the JSON round-trip and equality passes exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
+
+from evaluator.report import RunReport
+
+RATE_DECIMALS = 6
+FABRICATION = "fabrication_count"
+UNSCORED = "unscored_count"
+MISSING = "metric missing from this run"
+_KEY = re.compile(r"^[^/\s]+/[^/\s]+$")
+
+CaseResults = Mapping[str, Mapping[str, bool | None]]
+
+
+def rate(value: float) -> float:
+    """A pass rate as stored and compared: rounded to RATE_DECIMALS."""
+    return round(value, RATE_DECIMALS)
+
+
+def baseline_key(report: RunReport) -> str:
+    """The entry a run is gated against: "<mode>/<judge>", e.g. "tool/offline"."""
+    return f"{report.mode}/{report.judge}"
+
+
+class BaselineEntry(BaseModel):
+    """The accepted state of one mode/judge: the bar each metric must meet."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    metrics: dict[str, float] = Field(description="Metric name -> minimum pass rate.")
+    fabrication_count: int = Field(ge=0, description="Most refusal cases allowed to get an answer.")
+    fabrication_cases: list[str] = Field(
+        default_factory=list, description="Ids behind fabrication_count."
+    )
+    unscored_count: int = Field(default=0, ge=0, description="Most unscored verdicts allowed.")
+    n_cases: int = Field(ge=0, description="Cases in the golden set the evidence comes from.")
+    golden_sha256: str = Field(default="", description="sha256 of that golden set.")
+    cases: dict[str, dict[str, bool | None]] = Field(
+        default_factory=dict, description="Case id -> metric -> passed (null = unscored)."
+    )
+    updated_at: str = Field(default="", description="UTC time of the last automatic write.")
+
+    @field_validator("metrics")
+    @classmethod
+    def _rates_in_range(cls, metrics: dict[str, float]) -> dict[str, float]:
+        for name, value in metrics.items():
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"pass rate of {name} must be within 0..1, got {value}")
+        return {name: rate(value) for name, value in metrics.items()}
+
+
+class BaselineFile(RootModel[dict[str, BaselineEntry]]):
+    """The whole baseline file: "<mode>/<judge>" -> entry."""
+
+    @field_validator("root")
+    @classmethod
+    def _keys_are_mode_judge(cls, root: dict[str, BaselineEntry]) -> dict[str, BaselineEntry]:
+        for key in root:
+            if not _KEY.match(key):
+                raise ValueError(f'entry key {key!r} is not "<mode>/<judge>"')
+        return root
+
+
+class Regression(BaseModel):
+    """One value that got worse than its baseline."""
+
+    metric: str
+    baseline: float
+    current: float | None = Field(description="None when the metric is missing from the run.")
+    delta: float | None
+    flipped_cases: list[str] = Field(
+        default_factory=list, description="Pass in the baseline, fail now (or newly fabricated)."
+    )
+    unscored_cases: list[str] = Field(
+        default_factory=list, description="Scored in the baseline, unscored now."
+    )
+    reason: str = ""
+
+
+class Improvement(BaseModel):
+    """A value better than its baseline, or cases that went from fail to pass."""
+
+    metric: str
+    baseline: float
+    current: float
+    delta: float
+    fixed_cases: list[str] = Field(default_factory=list, description="Fail before, pass now.")
+
+
+class BaselineComparison(BaseModel):
+    """How one run compares with its baseline entry."""
+
+    passed: bool
+    created: bool = Field(default=False, description="No entry existed: this run creates one.")
+    golden_changed: bool = False
+    common_cases: int | None = Field(
+        default=None, description="Cases compared when the golden set changed."
+    )
+    regressions: list[Regression] = Field(default_factory=list)
+    improvements: list[Improvement] = Field(default_factory=list)
+    new_cases: list[str] = Field(default_factory=list)
+    removed_cases: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+def now_utc() -> str:
+    """The current UTC time as stored in `updated_at`."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def make_baseline_entry(report: RunReport) -> BaselineEntry:
+    """A baseline entry that records this run exactly (rates rounded)."""
+    return BaselineEntry(
+        metrics={name: rate(m.pass_rate) for name, m in report.metrics.items()},
+        fabrication_count=report.fabrication_count,
+        fabrication_cases=sorted(report.fabrication_cases),
+        unscored_count=report.unscored_count,
+        n_cases=report.n_cases,
+        golden_sha256=report.golden_sha256,
+        cases={cid: dict(results) for cid, results in sorted(report.case_results.items())},
+        updated_at=now_utc(),
+    )
+
+
+def _rate_on(cases: CaseResults, ids: Iterable[str], metric: str) -> tuple[float, int]:
+    """Pass rate of one metric over some cases, and how many were scored."""
+    scored = [r for cid in ids if (r := cases.get(cid, {}).get(metric)) is not None]
+    return (rate(sum(scored) / len(scored)) if scored else 1.0), len(scored)
+
+
+def _unscored_on(cases: CaseResults, ids: Iterable[str]) -> int:
+    return sum(r is None for cid in ids for r in cases.get(cid, {}).values())
+
+
+def _flips(
+    before: CaseResults, after: CaseResults, ids: list[str], metric: str
+) -> tuple[list[str], list[str], list[str]]:
+    """Case ids that went pass->fail, pass->unscored, and fail->pass on one metric."""
+    broke, lost, fixed = [], [], []
+    for cid in ids:
+        old, new = before.get(cid, {}).get(metric), after.get(cid, {}).get(metric)
+        if old is True and new is False:
+            broke.append(cid)
+        elif old is True and new is None and metric in after.get(cid, {}):
+            lost.append(cid)
+        elif old is False and new is True:
+            fixed.append(cid)
+    return broke, lost, fixed
+
+
+def _newly_unscored(before: CaseResults, after: CaseResults, ids: list[str]) -> list[str]:
+    """ "case:metric" pairs that had a score in the baseline and have none now."""
+    return [
+        f"{cid}:{metric}"
+        for cid in ids
+        for metric, new in sorted(after.get(cid, {}).items())
+        if new is None and before.get(cid, {}).get(metric) is not None
+    ]
+
+
+def compare_to_baseline(report: RunReport, baseline: BaselineEntry | None) -> BaselineComparison:
+    """Compare a run with its entry: any listed metric lower, or more fabrications or
+    unscored verdicts, is a regression; equality passes; unlisted metrics are ignored.
+
+    When the golden set changed, every value is recomputed on the cases both sets share.
+    """
+    if baseline is None:
+        return BaselineComparison(passed=True, created=True)
+    out = BaselineComparison(passed=True)
+    before, after = baseline.cases, report.case_results
+    out.golden_changed = bool(baseline.golden_sha256) and (
+        baseline.golden_sha256 != report.golden_sha256
+    )
+    ids = sorted(set(before) & set(after))
+    on_common = out.golden_changed and bool(ids)
+    if out.golden_changed:
+        out.new_cases = sorted(set(after) - set(before))
+        out.removed_cases = sorted(set(before) - set(after))
+        if on_common:
+            out.common_cases = len(ids)
+        else:
+            # Nothing to intersect: fall back to whole-run numbers rather than pass vacuously.
+            out.notes.append(
+                "no per-case results in common with the baseline: comparing whole-run values"
+            )
+    for name, stored in sorted(baseline.metrics.items()):
+        _compare_metric(
+            out, report, baseline, name=name, stored=stored, ids=ids, on_common=on_common
+        )
+    _compare_counts(out, report, baseline, ids=ids, on_common=on_common)
+    out.passed = not out.regressions
+    return out
+
+
+def _compare_metric(
+    out: BaselineComparison,
+    report: RunReport,
+    baseline: BaselineEntry,
+    *,
+    name: str,
+    stored: float,
+    ids: list[str],
+    on_common: bool,
+) -> None:
+    if name not in report.metrics:
+        out.regressions.append(
+            Regression(metric=name, baseline=stored, current=None, delta=None, reason=MISSING)
+        )
+        return
+    current = rate(report.metrics[name].pass_rate)
+    if on_common:
+        old, n_old = _rate_on(baseline.cases, ids, name)
+        # A metric the stored cases never scored keeps its stored bar.
+        stored = old if n_old else stored
+        current, _ = _rate_on(report.case_results, ids, name)
+    broke, lost, fixed = _flips(baseline.cases, report.case_results, ids, name)
+    delta = rate(current - stored)
+    if current < stored:
+        out.regressions.append(
+            Regression(
+                metric=name,
+                baseline=stored,
+                current=current,
+                delta=delta,
+                flipped_cases=broke,
+                unscored_cases=lost,
+            )
+        )
+    elif current > stored or fixed:
+        out.improvements.append(
+            Improvement(
+                metric=name, baseline=stored, current=current, delta=delta, fixed_cases=fixed
+            )
+        )
+
+
+def _compare_counts(
+    out: BaselineComparison,
+    report: RunReport,
+    baseline: BaselineEntry,
+    *,
+    ids: list[str],
+    on_common: bool,
+) -> None:
+    """Fabrications and unscored verdicts: lower is better, any rise is a regression."""
+    old_fab, new_fab = set(baseline.fabrication_cases), set(report.fabrication_cases)
+    fab_before, fab_now = baseline.fabrication_count, report.fabrication_count
+    unscored_before, unscored_now = baseline.unscored_count, report.unscored_count
+    if on_common:
+        common = set(ids)
+        old_fab, new_fab = old_fab & common, new_fab & common
+        fab_before, fab_now = len(old_fab), len(new_fab)
+        unscored_before = _unscored_on(baseline.cases, ids)
+        unscored_now = _unscored_on(report.case_results, ids)
+    rows: tuple[tuple[str, int, int, list[str], list[str]], ...] = (
+        (FABRICATION, fab_before, fab_now, sorted(new_fab - old_fab), sorted(old_fab - new_fab)),
+        (UNSCORED, unscored_before, unscored_now, [], []),
+    )
+    for name, before, now, worse, better in rows:
+        delta = float(now - before)
+        if now > before:
+            reg = Regression(
+                metric=name, baseline=before, current=now, delta=delta, flipped_cases=worse
+            )
+            if name == UNSCORED:
+                reg.unscored_cases = _newly_unscored(baseline.cases, report.case_results, ids)
+            out.regressions.append(reg)
+        elif now < before:
+            out.improvements.append(
+                Improvement(
+                    metric=name, baseline=before, current=now, delta=delta, fixed_cases=better
+                )
+            )
+
+
+def format_number(value: float) -> str:
+    """A rate or count for people: at most RATE_DECIMALS decimals, no trailing zeros."""
+    text = f"{value:.{RATE_DECIMALS}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
