@@ -155,7 +155,7 @@ def build_report(
     ]
     grades = [r.grade for r in results if r.grade is not None]
     grade = None
-    if any(r.grade is not None or r.grade_reason for r in results):
+    if grades or meta.get("judge") == "llm":
         mean = sum(grades) / len(grades) if grades else None
         grade = GradeSummary(
             mean=mean,

@@ -72,3 +72,11 @@ def small_index(tmp_path_factory: pytest.TempPathFactory) -> VectorIndex:
     (docs / "faq.md").write_text(MARKDOWN, encoding="utf-8")
     build_index(docs, base / "index", chunk_size=200, chunk_overlap=40)
     return VectorIndex.open(base / "index")
+
+
+@pytest.fixture(scope="session")
+def demo_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real index of the demo corpus (documenti_pdf/), built once per test session."""
+    folder = tmp_path_factory.mktemp("demo") / "faiss_index_locale"
+    build_index(DEMO_DOCS, folder)
+    return folder

@@ -1,0 +1,123 @@
+"""Agents under test: the offline extractive agent, the reference LLM agent, the user's own.
+
+``make_agent(spec, index=...)`` picks one from a string:
+
+- ``"extractive"`` -> `ExtractiveAgent` (offline, deterministic; the default);
+- ``"provider:model"`` with a known LangChain provider (``google_genai:gemini-2.5-flash``,
+  ``openai:gpt-4o-mini``, ``ollama:llama3``...) -> `LLMAgent`;
+- ``"module:callable"`` or ``"path/to/file.py:callable"`` -> `CustomAgent`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+
+from evaluator.agents.base import Agent, AgentAnswer
+from evaluator.agents.custom import (
+    AgentOutputError,
+    AgentSpecError,
+    CustomAgent,
+    is_file_spec,
+    split_spec,
+)
+from evaluator.agents.extractive import ExtractiveAgent
+from evaluator.agents.llm_agent import MODES, LLMAgent, Mode
+from ragoro.llm import PROVIDERS, make_chat_model
+from vectordb import VectorIndex
+
+EXTRACTIVE = "extractive"
+
+# Providers init_chat_model knows besides the ones ragoro.llm configures keys for.
+LANGCHAIN_PROVIDERS = frozenset(
+    {
+        "openai",
+        "anthropic",
+        "azure_openai",
+        "azure_ai",
+        "google_vertexai",
+        "google_genai",
+        "google_anthropic_vertex",
+        "bedrock",
+        "bedrock_converse",
+        "cohere",
+        "fireworks",
+        "together",
+        "mistralai",
+        "huggingface",
+        "groq",
+        "ollama",
+        "deepseek",
+        "ibm",
+        "nvidia",
+        "xai",
+        "perplexity",
+        "upstage",
+    }
+)
+
+ModelFactory = Callable[[str], BaseChatModel]
+
+
+def is_model_spec(spec: str) -> bool:
+    """True when spec is 'provider:model' with a provider LangChain can build."""
+    provider, sep, model = spec.strip().partition(":")
+    return bool(sep and model) and (provider in PROVIDERS or provider in LANGCHAIN_PROVIDERS)
+
+
+def make_agent(
+    spec: str,
+    *,
+    index: VectorIndex,
+    k: int = 3,
+    mode: str = "tool",
+    model_factory: ModelFactory | None = None,
+    **llm_options: Any,
+) -> Agent:
+    """Build the agent a spec names (see the module docstring).
+
+    `model_factory` builds the chat model of an LLM spec (default `make_chat_model`; tests
+    pass a fake); `llm_options` (cache, accounting, limiter, budget, retry) go to `LLMAgent`.
+    Raises `AgentSpecError` (a ValueError) naming what is wrong with the spec.
+    """
+    cleaned = spec.strip()
+    if not cleaned:
+        raise AgentSpecError(
+            "empty agent spec: use 'extractive', 'provider:model' or 'module:callable'"
+        )
+    if cleaned.lower() == EXTRACTIVE:
+        return ExtractiveAgent(index, k=k)
+    if is_model_spec(cleaned):
+        if mode not in MODES:
+            raise AgentSpecError(f"unknown agent mode {mode!r}: expected one of {MODES}")
+        factory = model_factory if model_factory is not None else make_chat_model
+        checked: Mode = "agent" if mode == "agent" else "tool"
+        return LLMAgent(index, factory(cleaned), cleaned, k=k, mode=checked, **llm_options)
+    target, _ = split_spec(cleaned)
+    if not is_file_spec(target) and target.isidentifier() and target.islower():
+        # 'foo:bar' may be a provider LangChain knows and we do not: try import first and
+        # mention both readings if it fails.
+        try:
+            return CustomAgent.from_spec(cleaned)
+        except AgentSpecError as exc:
+            raise AgentSpecError(
+                f"{exc}. If {target!r} is a LangChain provider, known providers are: "
+                f"{', '.join(sorted(LANGCHAIN_PROVIDERS | set(PROVIDERS)))}"
+            ) from exc
+    return CustomAgent.from_spec(cleaned)
+
+
+__all__ = [
+    "EXTRACTIVE",
+    "Agent",
+    "AgentAnswer",
+    "AgentOutputError",
+    "AgentSpecError",
+    "CustomAgent",
+    "ExtractiveAgent",
+    "LLMAgent",
+    "is_model_spec",
+    "make_agent",
+]

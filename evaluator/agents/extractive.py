@@ -1,0 +1,327 @@
+"""The default agent: offline and deterministic, it answers with the document's own sentences.
+
+For each question it
+
+1. retrieves candidate chunks by vector search and by weighted keyword match (the
+   packaged embedding model is English-only, keywords carry Italian and cross-language
+   questions), then keeps the k chunks whose best sentence supports the question most;
+2. scores every whole sentence of the candidates by the IDF-weighted share of question
+   terms it contains, preferring sentences with a number + unit for "how much" questions;
+3. refuses ("Non lo so" / "I don't know") when the best sentence leaves the question's
+   specific terms unsupported — it never answers from a loosely related passage;
+4. asks which one is meant when two documents give different values of the same quantity
+   for different entities the question does not name;
+5. otherwise answers with the best sentence(s), cites document and page, and reports the
+   value and normalised unit it states.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from evaluator.agents.base import AgentAnswer
+from evaluator.agents.contexts import chunk_context
+from evaluator.agents.lexicon import QueryTerm, query_terms
+from evaluator.agents.quantities import asks_quantity, pick_quantity, stated_value, wanted_kinds
+from evaluator.agents.support import CorpusStats, Sentence, coverage, missing_terms, term_in
+from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
+from ragoro.contracts import RetrievedContext
+from ragoro.text import Lang, Quantity, detect_language, quantities_match
+from ragoro.text.entities import entity_tokens
+from vectordb import VectorIndex
+from vectordb.embeddings import Vectors
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One sentence of a candidate chunk with its support for the question."""
+
+    sentence: Sentence
+    row: int
+    support: float
+    """Weighted share of question terms in the sentence (3/4) and its chunk (1/4)."""
+    rank: float
+    """Support adjusted for what the question asks (a number) and vector similarity."""
+    quantity: Quantity | None
+
+
+def _gives(candidate: Candidate, wanted: frozenset[str]) -> bool:
+    """Does the sentence state a quantity, of the wanted kind when the question names one?"""
+    quantity = candidate.quantity
+    return quantity is not None and (not wanted or quantity.unit in wanted)
+
+
+class ExtractiveAgent:
+    """Retrieve, pick the best supporting sentences, cite; refuse or ask when unsure."""
+
+    model: str | None = None
+
+    def __init__(
+        self,
+        index: VectorIndex,
+        k: int = 3,
+        *,
+        support_threshold: float = 0.6,
+        pool: int = 20,
+        max_sentences: int = 2,
+        conflict_ratio: float = 0.7,
+        name: str = "extractive",
+    ) -> None:
+        if k < 1:
+            raise ValueError(f"k must be >= 1, got {k}")
+        if not 0.0 < support_threshold <= 1.0:
+            raise ValueError(f"support_threshold must be in (0, 1], got {support_threshold}")
+        self.index = index
+        self.k = k
+        self.support_threshold = support_threshold
+        self.pool = max(pool, k)
+        self.max_sentences = max(1, max_sentences)
+        self.conflict_ratio = conflict_ratio
+        self.name = name
+        self._stats: CorpusStats | None = None
+        self._vectors: Vectors | None = None
+
+    @property
+    def stats(self) -> CorpusStats:
+        """Token statistics of the index, computed on first use."""
+        if self._stats is None:
+            self._stats = CorpusStats(self.index.chunks, self.index.documents)
+        return self._stats
+
+    def answer(self, question: str) -> AgentAnswer:
+        """Answer one question from the index (see the module docstring for how)."""
+        lang = detect_language(question)
+        terms = query_terms(question, lang)
+        weights = {t: self.stats.weight(t) for t in terms}
+        cosines = self._cosines(question, terms)
+        numeric = asks_quantity(question, lang)
+        wanted = wanted_kinds(question, lang)
+        candidates = sorted(
+            (
+                self._candidate(
+                    sentence=sentence,
+                    row=row,
+                    terms=terms,
+                    weights=weights,
+                    cosines=cosines,
+                    numeric=numeric,
+                    wanted=wanted,
+                )
+                for row in cosines
+                for sentence in self.stats.sentences_in(self.index.chunks[row])
+            ),
+            key=lambda c: (-c.rank, c.row, c.sentence.start),
+        )
+        if not terms or not candidates:
+            return self._refuse(lang, terms, [], cosines)
+        selected = self._select_rows(candidates, cosines)
+        options = self._conflict(candidates, question)
+        if options is not None:
+            extra = [c.row for c in options if c.row not in selected]
+            rows_shown = selected[: self.k - len(extra)] + extra
+            return self._clarify(question, lang, options, rows_shown, cosines)
+        pool = [c for c in candidates if c.row in selected]
+        best: Candidate | None = pool[0]
+        if numeric:
+            best = next((c for c in pool if _gives(c, wanted)), None)
+        if best is None or best.support < self.support_threshold:
+            found = frozenset().union(*(self.stats.chunk_tokens[r] for r in selected))
+            missing = missing_terms(terms, found) or (
+                missing_terms(terms, best.sentence.tokens) if best else terms
+            )
+            return self._refuse(lang, missing, selected, cosines)
+        chosen = self._with_complement(best, pool, terms)
+        return self._compose(chosen, best.quantity, lang, selected, cosines)
+
+    # -- retrieval ---------------------------------------------------------------------
+
+    def _cosines(self, question: str, terms: list[QueryTerm]) -> dict[int, float]:
+        """Candidate chunk rows (vector top `pool` + keyword top `pool`) -> cosine similarity."""
+        if not self.index.chunks:
+            return {}
+        query = self.index.embed_queries([question])
+        hits = self.index.search_vectors(query, self.pool)[0]
+        row_of = {chunk.id: row for row, chunk in enumerate(self.index.chunks)}
+        cosines = {row_of[hit.chunk.id]: hit.score for hit in hits}
+        lexical = [
+            row for row in self.stats.lexical_ranking(terms, self.pool) if row not in cosines
+        ]
+        if lexical:
+            if self._vectors is None:
+                self._vectors = self.index.chunk_vectors()
+            for row in lexical:
+                cosines[row] = float(np.dot(self._vectors[row], query[0]))
+        return cosines
+
+    def _select_rows(self, candidates: list[Candidate], cosines: dict[int, float]) -> list[int]:
+        """The k chunks whose best sentence ranks highest (vector similarity breaks ties)."""
+        best: dict[int, float] = {}
+        for c in candidates:
+            best.setdefault(c.row, c.rank)
+        order = sorted(best, key=lambda row: (-(best[row] + 0.1 * cosines.get(row, 0.0)), row))
+        return order[: self.k]
+
+    def _candidate(
+        self,
+        *,
+        sentence: Sentence,
+        row: int,
+        terms: list[QueryTerm],
+        weights: dict[QueryTerm, float],
+        cosines: dict[int, float],
+        numeric: bool,
+        wanted: frozenset[str],
+    ) -> Candidate:
+        """Score one sentence of a candidate chunk."""
+        support = 0.75 * coverage(terms, sentence.tokens, weights) + 0.25 * coverage(
+            terms, self.stats.chunk_tokens[row], weights
+        )
+        rank = support + 0.05 * cosines.get(row, 0.0)
+        numbers = {t.word for t in terms if t.is_number}
+        stems = {form for t in terms for form in (t.stem, *t.translations)}
+        quantity = pick_quantity(sentence.quantities, sentence.text, wanted, numbers, stems)
+        if numeric:
+            rank += 0.15 + (0.1 if quantity.unit in wanted else 0.0) if quantity else -0.3
+        elif sentence.is_heading:
+            rank -= 0.1
+        if len(sentence.text) > 400:
+            rank -= 0.05  # a whole table flattened into one "sentence" is a poor answer
+        return Candidate(sentence, row, support, rank, quantity)
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def _conflict(self, candidates: list[Candidate], question: str) -> list[Candidate] | None:
+        """Two well-supported sentences of different documents giving different values of
+        the same kind of quantity for different entities the question does not name."""
+        valued = [
+            c
+            for c in candidates
+            if c.quantity is not None
+            and c.quantity.unit is not None
+            and c.support >= self.support_threshold
+        ]
+        if len(valued) < 2 or valued[0] is not candidates[0]:
+            return None
+        top = valued[0]
+        assert top.quantity is not None
+        asked = {w.lower() for w in re.findall(r"[^\W_]+", question)}
+        for other in valued[1:]:
+            assert other.quantity is not None
+            if other.support < self.conflict_ratio * top.support:
+                break
+            if other.sentence.document_path == top.sentence.document_path:
+                continue
+            if other.quantity.unit != top.quantity.unit or quantities_match(
+                other.quantity, top.quantity
+            ):
+                continue
+            own = self._entities(top) - self._entities(other) - asked
+            theirs = self._entities(other) - self._entities(top) - asked
+            if own and theirs:
+                return [top, other]
+        return None
+
+    def _entities(self, candidate: Candidate) -> set[str]:
+        """Names in a sentence that are specific to it (not the ubiquitous company name)."""
+        names = entity_tokens(candidate.sentence.text)
+        n = len(self.index.chunks)
+        return {
+            name for name in names if len(self.stats.rows_with(QueryTerm(name, name))) <= 0.3 * n
+        }
+
+    def _with_complement(
+        self, best: Candidate, pool: list[Candidate], terms: list[QueryTerm]
+    ) -> list[Candidate]:
+        """The best sentence, plus another supporting one that covers terms it misses."""
+        chosen = [best]
+        missing = set(missing_terms(terms, best.sentence.tokens))
+        for other in pool:
+            if len(chosen) >= self.max_sentences or not missing:
+                break
+            if other is best or other.support < self.support_threshold:
+                continue
+            adds = {t for t in missing if term_in(t, other.sentence.tokens)}
+            if adds:
+                chosen.append(other)
+                missing -= adds
+        return sorted(
+            chosen,
+            key=lambda c: (
+                c.sentence.document_path != best.sentence.document_path,
+                c.sentence.document_path,
+                c.sentence.start,
+            ),
+        )
+
+    # -- answers -----------------------------------------------------------------------
+
+    def _contexts(self, rows: list[int], cosines: dict[int, float]) -> list[RetrievedContext]:
+        return [chunk_context(self.index.chunks[r], round(cosines.get(r, 0.0), 6)) for r in rows]
+
+    def _source(self, sentence: Sentence) -> Source:
+        document = self.index.documents[sentence.document_path]
+        page = document.page_of(sentence.start) if len(document.pages) > 1 else None
+        return Source(sentence.document_path, page)
+
+    def _compose(
+        self,
+        chosen: list[Candidate],
+        quantity: Quantity | None,
+        lang: Lang,
+        rows: list[int],
+        cosines: dict[int, float],
+    ) -> AgentAnswer:
+        body = " ".join(" ".join(c.sentence.text.split()) for c in chosen)
+        sources = [self._source(c.sentence) for c in chosen]
+        value, unit = stated_value(quantity) if quantity is not None else (None, None)
+        return AgentAnswer(
+            answer=f"{body} {citation(sources, lang)}",
+            contexts=self._contexts(rows, cosines),
+            citations=list(dict.fromkeys(s.document_path for s in sources)),
+            refused=False,
+            asked_clarification=False,
+            value=value,
+            unit=unit,
+        )
+
+    def _refuse(
+        self, lang: Lang, missing: list[QueryTerm], rows: list[int], cosines: dict[int, float]
+    ) -> AgentAnswer:
+        return AgentAnswer(
+            answer=refusal(lang, missing),
+            contexts=self._contexts(rows, cosines),
+            refused=True,
+            asked_clarification=False,
+        )
+
+    def _clarify(
+        self,
+        question: str,
+        lang: Lang,
+        conflict: list[Candidate],
+        rows: list[int],
+        cosines: dict[int, float],
+    ) -> AgentAnswer:
+        options = []
+        for candidate, other in zip(conflict, conflict[::-1], strict=True):
+            quantity = candidate.quantity
+            assert quantity is not None
+            text = candidate.sentence.text
+            names = self._entities(candidate) - self._entities(other)
+            mentions = [
+                m for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.I)
+            ]
+            # The entity nearest the value is the one the value belongs to.
+            nearest = min(mentions, key=lambda m: abs(m.start() - quantity.start), default=None)
+            entity = nearest.group(0) if nearest is not None else sorted(names)[0].title()
+            options.append(Option(entity, quantity.raw, " ".join(text.split())))
+        return AgentAnswer(
+            answer=clarifying_question(question, lang, options),
+            contexts=self._contexts(rows, cosines),
+            citations=list(dict.fromkeys(c.sentence.document_path for c in conflict)),
+            refused=False,
+            asked_clarification=True,
+        )

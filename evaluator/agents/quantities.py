@@ -1,0 +1,83 @@
+"""Choose the quantity a sentence gives as the answer, and report it as value + unit code."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from ragoro.text import UNITS, Lang, Quantity, stem
+from ragoro.text.questions import asks_how_much, wanted_units
+
+_HOW_MUCH_RE = re.compile(r"\bquant[oaie]\b|\bhow (?:much|many)\b", re.IGNORECASE)
+_NEXT_WORD_RE = re.compile(r"\s*([^\W\d_]+)")
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def asks_quantity(question: str, lang: Lang) -> bool:
+    """True when the question wants a number ("quanto...", "qual è la capacità...")."""
+    return asks_how_much(question) or wanted_units(question, lang) is not None
+
+
+def wanted_kinds(question: str, lang: Lang) -> frozenset[str]:
+    """Base unit codes the question asks for ("quanta energia" -> kWh); empty = any."""
+    units = wanted_units(question, lang)
+    if units == frozenset() and asks_how_much(question):
+        # "Quanto costa" names its measure after the how-much words: look at it alone.
+        units = wanted_units(_HOW_MUCH_RE.sub("quale", question), lang)
+    return units or frozenset()
+
+
+def _looks_like_year(quantity: Quantity) -> bool:
+    return (
+        quantity.unit is None and quantity.number.is_integer() and 1900 <= quantity.number <= 2100
+    )
+
+
+def pick_quantity(
+    quantities: Sequence[Quantity],
+    text: str,
+    wanted: Collection[str],
+    question_numbers: Collection[str],
+    question_stems: Collection[str],
+) -> Quantity | None:
+    """The quantity that answers: one with a unit of the wanted kind, or a count of what
+    the question names ("6,842 employees"); never a number of the question nor a bare year."""
+    best: Quantity | None = None
+    best_score = float("-inf")
+    for position, quantity in enumerate(quantities):
+        if _looks_like_year(quantity) or quantity.raw.strip() in question_numbers:
+            continue
+        score = -0.1 * position
+        if quantity.unit is not None:
+            score += 2.0
+            if quantity.unit in wanted:
+                score += 3.0
+            elif quantity.unit == "%":
+                score -= 1.5
+        follower = _NEXT_WORD_RE.match(text, quantity.end)
+        if follower is not None and _stems(follower.group(1)) & set(question_stems):
+            score += 2.5
+        if quantity.unit is not None:
+            # A measure follows what it measures ("buono pasto del valore di 8,00 EUR"),
+            # while a count precedes what it counts ("6,842 employees", above).
+            before = _WORD_RE.findall(text[: quantity.start])[-6:]
+            score += min(1.5, 0.5 * sum(1 for w in before if _stems(w) & set(question_stems)))
+        if score > best_score:
+            best, best_score = quantity, score
+    return best
+
+
+def stated_value(quantity: Quantity) -> tuple[float, str | None]:
+    """The number as stated and its unit code: "EUR 1,702.5 million" -> (1702.5, "EUR_M"),
+    "28,5 litri" -> (28.5, "l"), "3 mila kg" -> (3000.0, "kg")."""
+    code = quantity.written_unit
+    if code is not None and code in UNITS:
+        converted = quantity.in_unit(code)
+        if converted is not None:
+            return round(converted, 9), code
+    return quantity.number * quantity.scale, code
+
+
+def _stems(word: str) -> set[str]:
+    lower = word.lower()
+    return {stem(lower, "it"), stem(lower, "en")}

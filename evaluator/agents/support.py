@@ -1,0 +1,152 @@
+"""Corpus statistics and sentence support scores for the extractive agent.
+
+A question term weighs its inverse document frequency over the chunks of the index, so a
+rare, specific word ("stipendio", "warranty") decides more than a common one (the
+company name). A sentence supports the question by the weighted share of question terms
+it contains, matched by stem, soft prefix or translation.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from evaluator.agents.lexicon import QueryTerm
+from ragoro.text import Lang, Quantity, content_tokens, detect_language, split_sentences
+from ragoro.text.evidence import soft_in
+from ragoro.text.numbers import extract_quantities
+from vectordb import Chunk, Document
+
+_PREFIX = 5
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a document, with the analysis the scorer needs."""
+
+    document_path: str
+    start: int
+    end: int
+    text: str
+    lang: Lang
+
+    @cached_property
+    def tokens(self) -> frozenset[str]:
+        """Stemmed content tokens, numbers included."""
+        return frozenset(content_tokens(self.text, self.lang))
+
+    @cached_property
+    def quantities(self) -> tuple[Quantity, ...]:
+        """Numbers with their units, in order (offsets relative to the sentence)."""
+        # A PDF line wrap between "4.250" and "MWh" must not cut the unit off; replacing
+        # newlines by spaces keeps every offset.
+        flat = self.text.replace("\n", " ").replace("\f", " ")
+        return tuple(extract_quantities(flat, self.lang))
+
+    @cached_property
+    def is_heading(self) -> bool:
+        """A short line without final punctuation: a title, rarely an answer."""
+        return len(self.text.split()) < 8 and not self.text.rstrip().endswith((".", "!", "?"))
+
+
+def term_in(term: QueryTerm, tokens: frozenset[str]) -> bool:
+    """Is the question term (or one of its translations) among the tokens?"""
+    if term.is_number:
+        return term.word in tokens
+    return soft_in(term.stem, tokens) or not term.translations.isdisjoint(tokens)
+
+
+class CorpusStats:
+    """Per-chunk token sets, document frequencies and document sentences of one index."""
+
+    def __init__(self, chunks: Sequence[Chunk], documents: dict[str, Document]) -> None:
+        self.chunks = list(chunks)
+        self.documents = documents
+        self._doc_lang = {path: detect_language(doc.text[:5000]) for path, doc in documents.items()}
+        self.chunk_tokens: list[frozenset[str]] = [
+            frozenset(content_tokens(c.text, self.lang_of(c.document_path))) for c in self.chunks
+        ]
+        self._postings: dict[str, set[int]] = {}
+        for row, tokens in enumerate(self.chunk_tokens):
+            for token in tokens:
+                self._postings.setdefault(token, set()).add(row)
+        # soft_in needs a shared prefix of 5+ characters, so 5-letter buckets find every
+        # candidate without scanning the whole vocabulary.
+        self._buckets: dict[str, list[str]] = {}
+        for token in self._postings:
+            self._buckets.setdefault(token[:_PREFIX], []).append(token)
+        self._sentences: dict[str, tuple[list[int], list[Sentence]]] = {}
+        self._rows_cache: dict[QueryTerm, frozenset[int]] = {}
+
+    def lang_of(self, document_path: str) -> Lang:
+        """The language of a document (detected once from its opening)."""
+        return self._doc_lang.get(document_path, "en")
+
+    def rows_with(self, term: QueryTerm) -> frozenset[int]:
+        """Rows of the chunks that contain a term, soft matches and translations included."""
+        if term not in self._rows_cache:
+            rows: set[int] = set()
+            rows = set(self._postings.get(term.stem, set()))
+            for translation in term.translations:
+                rows |= self._postings.get(translation, set())
+            if not term.is_number and len(term.stem) >= _PREFIX:
+                for token in self._buckets.get(term.stem[:_PREFIX], []):
+                    if soft_in(token, frozenset({term.stem})):
+                        rows |= self._postings[token]
+            self._rows_cache[term] = frozenset(rows)
+        return self._rows_cache[term]
+
+    def weight(self, term: QueryTerm) -> float:
+        """Smoothed IDF; a term found in no chunk weighs the most."""
+        n = len(self.chunks)
+        return math.log((n + 1) / (len(self.rows_with(term)) + 1)) + 1.0
+
+    def lexical_ranking(self, terms: Sequence[QueryTerm], limit: int) -> list[int]:
+        """Chunk rows ranked by the summed weight of the question terms they contain."""
+        scores: dict[int, float] = {}
+        for term in terms:
+            weight = self.weight(term)
+            for row in self.rows_with(term):
+                scores[row] = scores.get(row, 0.0) + weight
+        ranked = sorted(scores, key=lambda row: (-scores[row], row))
+        return ranked[:limit]
+
+    def sentences_in(self, chunk: Chunk) -> list[Sentence]:
+        """Document sentences lying wholly inside a chunk (cut-off fragments left out)."""
+        starts, sentences = self._document_sentences(chunk.document_path)
+        first = bisect.bisect_left(starts, chunk.start_char)
+        out = []
+        for sentence in sentences[first:]:
+            if sentence.start >= chunk.end_char:
+                break
+            if sentence.end <= chunk.end_char:
+                out.append(sentence)
+        return out
+
+    def _document_sentences(self, path: str) -> tuple[list[int], list[Sentence]]:
+        if path not in self._sentences:
+            text = self.documents[path].text
+            lang = self.lang_of(path)
+            sentences = [
+                Sentence(path, s.start, s.end, s.text, lang) for s in split_sentences(text)
+            ]
+            self._sentences[path] = ([s.start for s in sentences], sentences)
+        return self._sentences[path]
+
+
+def coverage(
+    terms: Sequence[QueryTerm], tokens: frozenset[str], weights: dict[QueryTerm, float]
+) -> float:
+    """Weighted share of the question terms found in tokens (1.0 for a question without terms)."""
+    total = sum(weights[t] for t in terms)
+    if total == 0:
+        return 1.0
+    return sum(weights[t] for t in terms if term_in(t, tokens)) / total
+
+
+def missing_terms(terms: Iterable[QueryTerm], tokens: frozenset[str]) -> list[QueryTerm]:
+    """The question terms not found in tokens."""
+    return [t for t in terms if not term_in(t, tokens)]

@@ -1,0 +1,56 @@
+"""Render a run report as a console table: one row per metric, never a blended score."""
+
+from __future__ import annotations
+
+from evaluator.report import RunReport
+
+_BAND_MARK = {"green": "GREEN", "yellow": "YELLOW", "red": "RED"}
+
+
+def _ids(ids: list[str], limit: int = 4) -> str:
+    shown = ", ".join(ids[:limit])
+    return shown + (f" (+{len(ids) - limit})" if len(ids) > limit else "")
+
+
+def render_report(report: RunReport) -> str:
+    """The metric table plus fabrication, grade, errors and spend, as printable text."""
+    header = (
+        f"{'metric':<18} {'applies to':<34} {'passed':>9} {'rate':>7} {'unscored':>8}  failures"
+    )
+    lines = [
+        f"agent {report.agent} ({report.mode}) · judge {report.judge}"
+        + (f" {report.judge_model}" if report.judge_model else "")
+        + f" · {report.n_cases} case(s) · golden {report.golden_sha256[:12]}",
+        "",
+        header,
+        "-" * len(header),
+    ]
+    for metric in report.metrics.values():
+        applies = ",".join(t[:4] for t in metric.applies_to)
+        lines.append(
+            f"{metric.name:<18} {applies:<34} {metric.passed:>4}/{metric.total:<4} "
+            f"{metric.pass_rate:>7.1%} {metric.unscored:>8}  {_ids(metric.failures)}"
+        )
+    lines.append("")
+    fabricated = f" ({_ids(report.fabrication_cases)})" if report.fabrication_cases else ""
+    lines.append(f"fabrication_count: {report.fabrication_count}{fabricated}")
+    if report.grade is not None:
+        grade = report.grade
+        mean = (
+            f"{grade.mean:.1f}/10 {_BAND_MARK[grade.band]}"
+            if grade.mean is not None and grade.band
+            else "n/a"
+        )
+        lines.append(f"LLM grade: {mean} ({grade.graded} graded, {grade.ungraded} ungraded)")
+    if report.agent_errors:
+        lines.append(
+            f"agent errors: {len(report.agent_errors)} ({_ids(list(report.agent_errors))})"
+        )
+    spend = " · ".join(
+        f"{who} {u.calls} call(s), {u.input_tokens}+{u.output_tokens} tokens"
+        for who, u in report.usage.items()
+        if u.calls
+    )
+    timing = " · ".join(f"{phase} {seconds:.1f}s" for phase, seconds in report.timings.items())
+    lines.append(f"time: {timing}" + (f" · {spend}" if spend else ""))
+    return "\n".join(lines)

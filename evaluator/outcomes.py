@@ -1,0 +1,45 @@
+"""Outcomes files: one CaseOutcome per line, so any RAG system's answers can be judged.
+
+The format is documented in docs/outcomes.md. Reading reports file:line on a bad line;
+writing is atomic.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ragoro.contracts import CaseOutcome
+from ragoro.golden import atomic_write_text
+
+
+class OutcomesFileError(Exception):
+    """An outcomes file that cannot be read; the message names file:line."""
+
+
+def write_outcomes(path: Path, outcomes: Iterable[CaseOutcome]) -> None:
+    """Write outcomes as JSONL, atomically."""
+    atomic_write_text(path, "".join(o.model_dump_json() + "\n" for o in outcomes))
+
+
+def read_outcomes(path: Path) -> list[CaseOutcome]:
+    """Read an outcomes JSONL file; the first bad line raises with file:line and field."""
+    if not path.is_file():
+        raise OutcomesFileError(f"outcomes file not found: {path}")
+    outcomes: list[CaseOutcome] = []
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                outcomes.append(CaseOutcome.model_validate_json(line))
+            except ValidationError as exc:
+                error = exc.errors()[0]
+                where = ".".join(str(p) for p in error["loc"]) or "line"
+                raise OutcomesFileError(f"{path}:{number}: {where}: {error['msg']}") from exc
+            except json.JSONDecodeError as exc:
+                raise OutcomesFileError(f"{path}:{number}: invalid JSON: {exc.msg}") from exc
+    return outcomes

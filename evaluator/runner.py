@@ -1,0 +1,118 @@
+"""Run the agent on every golden case, then judge every outcome; each phase is timed."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from evaluator.agents.base import Agent, AgentAnswer
+from judges.base import Judge, JudgeResult
+from ragoro.contracts import CaseOutcome, GoldenItem
+from ragoro.text import is_clarification_request, is_refusal
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def _mapped(
+    work: Callable[[T], R], inputs: Sequence[T], *, concurrency: int, desc: str, progress: bool
+) -> list[R]:
+    """Apply work to inputs in order, on a thread pool, with a progress bar on stderr."""
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(inputs), desc=desc, unit="case", file=sys.stderr)
+    results: list[R] = []
+    with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+        try:
+            for result in pool.map(work, inputs):
+                results.append(result)
+                if bar is not None:
+                    bar.update()
+        finally:
+            if bar is not None:
+                bar.close()
+    return results
+
+
+def outcome_from_answer(
+    item: GoldenItem, agent: Agent, answer: AgentAnswer, latency: float
+) -> CaseOutcome:
+    """Normalise an agent's answer; behaviour flags it did not set are read from the text."""
+    refused = answer.refused if answer.refused is not None else is_refusal(answer.answer)
+    asked = (
+        answer.asked_clarification
+        if answer.asked_clarification is not None
+        else is_clarification_request(answer.answer)
+    )
+    return CaseOutcome(
+        case_id=item.id,
+        question=item.question,
+        answer=answer.answer,
+        contexts=answer.contexts,
+        citations=answer.citations,
+        refused=refused,
+        asked_clarification=asked,
+        value=answer.value,
+        unit=answer.unit,
+        latency_s=latency,
+        usage=answer.usage,
+        agent=agent.name,
+    )
+
+
+def run_case(item: GoldenItem, agent: Agent) -> CaseOutcome:
+    """Ask the agent one question; a crash becomes an outcome with `error`, never a lost case."""
+    started = time.perf_counter()
+    try:
+        answer = agent.answer(item.question)
+    except Exception as exc:  # noqa: BLE001 - any agent failure is recorded on the case
+        return CaseOutcome(
+            case_id=item.id,
+            question=item.question,
+            latency_s=time.perf_counter() - started,
+            agent=agent.name,
+            error=f"{type(exc).__name__}: {exc}",
+        )
+    return outcome_from_answer(item, agent, answer, time.perf_counter() - started)
+
+
+def run_agent(
+    items: Sequence[GoldenItem], agent: Agent, *, concurrency: int = 1, progress: bool = True
+) -> list[CaseOutcome]:
+    """Outcomes of every case, in golden order."""
+    return _mapped(
+        lambda item: run_case(item, agent),
+        items,
+        concurrency=concurrency,
+        desc=f"agent {agent.name}",
+        progress=progress,
+    )
+
+
+def judge_all(
+    items: Sequence[GoldenItem],
+    outcomes: Sequence[CaseOutcome],
+    judge: Judge,
+    *,
+    concurrency: int = 1,
+    progress: bool = True,
+) -> list[JudgeResult]:
+    """Judge each outcome against its item (matched by case id), in golden order."""
+    by_id = {outcome.case_id: outcome for outcome in outcomes}
+    missing = [item.id for item in items if item.id not in by_id]
+    if missing:
+        shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
+        raise ValueError(f"{len(missing)} golden case(s) have no outcome: {shown}")
+    pairs = [(item, by_id[item.id]) for item in items]
+    return _mapped(
+        lambda pair: judge.judge(*pair),
+        pairs,
+        concurrency=concurrency,
+        desc=f"judge {judge.name}",
+        progress=progress,
+    )

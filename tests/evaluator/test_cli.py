@@ -1,0 +1,156 @@
+"""`python -m evaluator` end to end over the demo corpus: run, rescore, guard, gate."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_cli
+
+GOLDEN = ROOT / "tests" / "data" / "demo_golden.jsonl"
+
+
+def _run(tmp_path: Path, index: Path, *extra: str, golden: Path = GOLDEN) -> tuple[int, str, str]:
+    result = run_cli(
+        "evaluator",
+        "run",
+        "--golden",
+        str(golden),
+        "--index",
+        str(index),
+        "--report",
+        str(tmp_path / "report.json"),
+        "--outcomes",
+        str(tmp_path / "outcomes.jsonl"),
+        "--baseline",
+        str(tmp_path / "baseline.json"),
+        "--no-progress",
+        *extra,
+    )
+    return result.returncode, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory: pytest.TempPathFactory, demo_index: Path) -> Path:
+    """One offline run whose outputs several tests read."""
+    folder = tmp_path_factory.mktemp("run")
+    code, out, err = _run(folder, demo_index)
+    assert code == 0, out + err
+    return folder
+
+
+def test_offline_run_writes_report_outcomes_and_creates_baseline(first_run: Path) -> None:
+    report = json.loads((first_run / "report.json").read_text(encoding="utf-8"))
+    assert (
+        report["judge"] == "offline" and report["agent"] == "extractive" and report["n_cases"] == 8
+    )
+    assert set(report["metrics"]) >= {
+        "context_recall",
+        "context_precision",
+        "faithfulness",
+        "answer_relevancy",
+        "answer_accuracy",
+        "citation",
+        "numeric",
+        "refusal",
+        "clarification",
+    }
+    assert report["metrics"]["numeric"]["applies_to"] == ["numeric"]
+    assert report["metrics"]["numeric"]["total"] == 2
+    assert len(report["golden_sha256"]) == 64
+    assert report["fabrication_count"] == 0  # the extractive agent refuses the unanswerable
+    outcomes = [
+        json.loads(line)
+        for line in (first_run / "outcomes.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    assert [o["case_id"] for o in outcomes] == [
+        json.loads(line)["id"] for line in GOLDEN.read_text(encoding="utf-8").splitlines()
+    ]
+    refusal = next(o for o in outcomes if o["case_id"] == "ref-001")
+    assert refusal["refused"] is True
+    numeric = next(o for o in outcomes if o["case_id"] == "num-001")
+    assert numeric["contexts"] and numeric["contexts"][0]["start_char"] is not None
+    baseline = json.loads((first_run / "baseline.json").read_text(encoding="utf-8"))
+    assert "tool/offline" in baseline
+
+
+def test_rescore_gives_the_same_verdicts_as_run(
+    first_run: Path, tmp_path: Path, demo_index: Path
+) -> None:
+    result = run_cli(
+        "evaluator",
+        "rescore",
+        str(first_run / "outcomes.jsonl"),
+        "--golden",
+        str(GOLDEN),
+        "--index",
+        str(demo_index),
+        "--report",
+        str(tmp_path / "rescored.json"),
+        "--baseline",
+        str(first_run / "baseline.json"),
+        "--no-progress",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    original = json.loads((first_run / "report.json").read_text(encoding="utf-8"))
+    rescored = json.loads((tmp_path / "rescored.json").read_text(encoding="utf-8"))
+    assert rescored["case_results"] == original["case_results"]
+    assert {k: v["pass_rate"] for k, v in rescored["metrics"].items()} == {
+        k: v["pass_rate"] for k, v in original["metrics"].items()
+    }
+
+
+def test_unchanged_rerun_passes_and_injected_regression_fails_naming_cases(
+    first_run: Path, tmp_path: Path, demo_index: Path
+) -> None:
+    shutil.copy(first_run / "baseline.json", tmp_path / "baseline.json")
+    code, out, err = _run(tmp_path, demo_index)
+    assert code == 0, out + err
+    code, out, err = _run(tmp_path, demo_index, "--k", "1")
+    assert code == 1, out + err
+    assert "regression" in out.lower()
+    assert "context_recall" in out and "cmp-001" in out  # needs two documents, k=1 gets one
+
+
+def test_judge_equal_to_agent_model_is_refused(
+    tmp_path: Path, demo_index: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    model = "openai:gpt-4o-mini"
+    code, _, err = _run(
+        tmp_path, demo_index, "--agent", model, "--judge", "llm", "--judge-model", model
+    )
+    assert code == 2
+    assert f"judge model {model} is also the agent model" in err
+    assert not (tmp_path / "outcomes.jsonl").exists()  # refused before any case ran
+
+
+def test_judge_equal_to_builder_model_is_refused(
+    tmp_path: Path, demo_index: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines()]
+    rows[0]["provenance"] = {"generator": "openai:gpt-4o-mini", "prompt_version": "v1"}
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+    )
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    code, _, err = _run(
+        tmp_path, demo_index, "--judge", "llm", "--judge-model", "openai:gpt-4o-mini", golden=golden
+    )
+    assert code == 2 and "also wrote the golden set" in err
+
+
+def test_bad_inputs_exit_2_with_a_clear_message(tmp_path: Path, demo_index: Path) -> None:
+    code, _, err = _run(tmp_path, demo_index, golden=tmp_path / "missing.jsonl")
+    assert code == 2 and "golden file not found" in err
+    code, _, err = _run(tmp_path, tmp_path / "no_index")
+    assert code == 2 and "rebuild" in err and "Traceback" not in err
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"id": "a", "question": "q?"}\n', encoding="utf-8")
+    code, _, err = _run(tmp_path, demo_index, golden=broken)
+    assert code == 2 and f"{broken}:1: item a" in err
