@@ -14,6 +14,7 @@ from ragoro.contracts import METRICS, CaseOutcome, GoldenItem, TokenUsage, Verdi
 
 Band = Literal["green", "yellow", "red"]
 
+
 class TagStats(BaseModel):
     """Pass counts of one metric within one tag value."""
 

@@ -85,6 +85,10 @@ def run_agent(
     items: Sequence[GoldenItem], agent: Agent, *, concurrency: int = 1, progress: bool = True
 ) -> list[CaseOutcome]:
     """Outcomes of every case, in golden order."""
+    prepare = getattr(agent, "prepare", None)
+    if callable(prepare):
+        # Optional hook: agents that can batch work over all questions (embeddings) do it once.
+        prepare([item.question for item in items])
     return _mapped(
         lambda item: run_case(item, agent),
         items,

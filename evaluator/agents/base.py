@@ -34,3 +34,7 @@ class Agent(Protocol):
     def answer(self, question: str) -> AgentAnswer:
         """Answer one question."""
         ...
+
+
+# Agents may also define `prepare(questions: Sequence[str]) -> None`; the runner calls it
+# once before the first question so work that batches well (embedding) is done in bulk.

@@ -11,6 +11,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ragoro.text.dates import find_dates
 from ragoro.text.entities import entity_tokens, word_forms
@@ -117,17 +118,25 @@ def analyse(text: str, lang: Lang) -> Analysis:
     )
 
 
+@lru_cache(maxsize=8192)
+def _by_prefix(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Pool tokens of 5+ letters grouped by their first 5 (frozensets cache their hash)."""
+    groups: dict[str, list[str]] = {}
+    for other in pool:
+        if len(other) >= 5:
+            groups.setdefault(other[:5], []).append(other)
+    return {prefix: tuple(tokens) for prefix, tokens in groups.items()}
+
+
 def soft_in(token: str, pool: frozenset[str]) -> bool:
     """Token in pool, or sharing a long prefix with a pool token (sostituzione ~ sostituito)."""
     if token in pool:
         return True
     if len(token) < 5:
         return False
-    for other in pool:
-        shorter = min(len(token), len(other))
-        if shorter < 5:
-            continue
-        need = max(5, int(0.75 * shorter + 0.999))
+    # Every accepted match shares at least 5 leading letters, so only that group is scanned.
+    for other in _by_prefix(pool).get(token[:5], ()):
+        need = max(5, int(0.75 * min(len(token), len(other)) + 0.999))
         if token[:need] == other[:need]:
             return True
     return False

@@ -118,7 +118,8 @@ def _ends_sentence(text: str, term_start: int, term_end: int, next_pos: int) -> 
         return False
     if text[term_start] != "." or text[term_start:term_end].startswith(".."):
         return True
-    word_m = _WORD_BEFORE_RE.search(text, 0, term_start)
+    # Only the word right before the period matters: a bounded window keeps this O(1).
+    word_m = _WORD_BEFORE_RE.search(text, max(0, term_start - 48), term_start)
     written = word_m.group(1) if word_m else ""
     word = written.lower()
     if word in _ABBREVIATIONS:
