@@ -15,9 +15,22 @@ $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
+INDEX := faiss_index_locale
+DEMO := out/demo
+
+# The whole loop on the offline defaults: index, generate a golden set, prove it, evaluate.
 demo: $(STAMP)
-	$(PY) -m vectordb build --docs documenti_pdf --index faiss_index_locale
-	$(PY) -m vectordb search "Qual è la capacità del serbatoio dell'olio della pressa PX-200?" -k 3
+	$(PY) -m vectordb build --docs documenti_pdf --index $(INDEX)
+	$(PY) -m builder generate --sample 0.1 --seed 42 --docs documenti_pdf --index $(INDEX) --out $(DEMO)/qa_golden_set.jsonl
+	$(PY) -m builder validate $(DEMO)/qa_golden_set.jsonl --index $(INDEX)
+	$(PY) -m evaluator run --golden $(DEMO)/qa_golden_set.jsonl --index $(INDEX) --judge offline \
+		--report $(DEMO)/qa_report.json --outcomes $(DEMO)/outcomes.jsonl --baseline $(DEMO)/qa_baseline.json
+
+# The pull-request gate: the committed golden set against the committed baseline.
+gate: $(STAMP)
+	$(PY) -m vectordb build --docs documenti_pdf --index $(INDEX)
+	$(PY) -m evaluator run --judge offline --golden data/golden/qa_golden_set.jsonl --index $(INDEX) \
+		--baseline data/golden/qa_baseline.json --no-progress
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -1,0 +1,14 @@
+"""Reverse generation of golden QA items: plan scenarios from sampled chunks, write each
+(offline or with a model), locate quotes, check quality, journal crash-safely.
+
+Modules: config (options, mix) · corpus (documents, chunks, sampling) · facts (sentences
+and table rows) · phrasing (IT/EN question templates) · lexicon (refusal topics, metric
+concepts) · candidates (neighbours, conflicts, unanswered topics) · plan (scenarios and
+ids) · offline / llm_writer (drafts) · assemble (draft -> GoldenItem) · quality
+(round-trip difficulty, dedup) · store (journal, resume, final rewrite) · runner · report.
+"""
+
+from builder.generate.config import PROMPT_VERSION, GenerateConfig, parse_mix
+from builder.generate.runner import RunResult, run_generation
+
+__all__ = ["PROMPT_VERSION", "GenerateConfig", "RunResult", "parse_mix", "run_generation"]

@@ -1,0 +1,162 @@
+"""What each chunk can become: its facts, a related chunk of another document, a value
+that conflicts with another document, and refusal topics the corpus really does not answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from builder.generate.corpus import Corpus
+from builder.generate.facts import Fact, chunk_facts
+from builder.generate.lexicon import REFUSAL_TOPICS, RefusalTopic, concepts, matches_all_groups
+from builder.generate.phrasing import Clause, what_question
+from ragoro.text import Lang, quantities_match
+from vectordb import Chunk
+
+_NEIGHBOUR_K = 40
+_IT_ENTITY_RE = re.compile(r"\s+(?:di|a|in|del|della|dello)\s+([A-Z][\w-]*)")
+_EN_ENTITY_RE = re.compile(r"\s+(?:(?:in|of|at)\s+)?([A-Z][\w-]*)")
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """The same metric with different values in two documents."""
+
+    first: Fact
+    second: Fact
+    question: str
+    """The ambiguous question, in the first fact's language, without the distinguishing entity."""
+
+
+def strip_entities(subject: str, other: str, lang: Lang) -> str:
+    """Drop the capitalised names (with their preposition in Italian) that tell this
+    subject apart from `other`: "il consumo ... dello stabilimento di Brescia" -> "... stabilimento"."""
+    pattern = _IT_ENTITY_RE if lang == "it" else _EN_ENTITY_RE
+    other_low = other.lower()
+    out = subject
+    for match in reversed(list(pattern.finditer(subject))):
+        if match.start() == 0 or match.group(1).lower() in other_low:
+            continue
+        if lang == "en" and match.group(0).strip() != match.group(1) and match.end() < len(subject):
+            # "for PX-200 customers": only a trailing "in Torino" loses its preposition.
+            out = out[: match.start(1)] + out[match.end(1) :]
+            continue
+        out = out[: match.start()] + out[match.end() :]
+    return " ".join(out.split())
+
+
+def _conflict(a: Fact, b: Fact, vocab: frozenset[str]) -> Conflict | None:
+    if a.clause is None or b.clause is None or a.quantity is None or b.quantity is None:
+        return None
+    if a.quantity.unit != b.quantity.unit or quantities_match(a.quantity, b.quantity):
+        return None
+    subject_a = strip_entities(a.clause.subject, b.clause.subject, a.lang)
+    subject_b = strip_entities(b.clause.subject, a.clause.subject, b.lang)
+    if subject_a == a.clause.subject and subject_b == b.clause.subject:
+        return None
+    shared = concepts(subject_a)
+    if len(shared) < 2 or shared != concepts(subject_b):
+        return None
+    clause = Clause(subject_a, a.clause.verb, a.clause.predicate, a.clause.lead)
+    question = what_question(clause, vocab, a.lang)
+    return Conflict(a, b, question) if question else None
+
+
+@dataclass
+class Candidates:
+    """Per-chunk options the planner chooses from."""
+
+    facts: dict[str, list[Fact]]
+    conflicts: dict[str, list[Conflict]]
+    neighbours: dict[str, Chunk]
+    topics: dict[Lang, list[RefusalTopic]]
+
+
+def find_conflicts(corpus: Corpus, facts: dict[str, list[Fact]]) -> dict[str, list[Conflict]]:
+    """Conflicting values keyed by the chunk id holding the first fact."""
+    by_chunk: dict[str, list[Conflict]] = {}
+    flat = [
+        (chunk_id, fact)
+        for chunk_id, found in facts.items()
+        for fact in found
+        if fact.quantity is not None and fact.clause is not None
+    ]
+    for chunk_id, a in flat:
+        for _, b in flat:
+            if a.doc == b.doc:
+                continue
+            conflict = _conflict(a, b, corpus.vocab[a.doc])
+            if conflict is not None:
+                by_chunk.setdefault(chunk_id, []).append(conflict)
+    return by_chunk
+
+
+def _stored_rows(corpus: Corpus, chunks: list[Chunk]) -> list[int]:
+    """For each chunk, the index chunk overlapping it most (its stored vector stands in
+    for the chunk's own: embedding every chunk again would cost seconds)."""
+    rows = []
+    for chunk in chunks:
+        best, best_overlap = 0, -1
+        for row, stored in enumerate(corpus.index.chunks):
+            if stored.document_path != chunk.document_path:
+                continue
+            overlap = min(stored.end_char, chunk.end_char) - max(
+                stored.start_char, chunk.start_char
+            )
+            if overlap > best_overlap:
+                best, best_overlap = row, overlap
+        rows.append(best)
+    return rows
+
+
+def find_neighbours(
+    corpus: Corpus, chunks: list[Chunk], *, same_language: bool
+) -> dict[str, Chunk]:
+    """For each chunk, the nearest index chunk of another document (same language when
+    asked, because the offline writer cannot translate)."""
+    if not chunks:
+        return {}
+    vectors = corpus.index.chunk_vectors()[_stored_rows(corpus, chunks)]
+    hits = corpus.index.search_vectors(np.ascontiguousarray(vectors), _NEIGHBOUR_K)
+    out: dict[str, Chunk] = {}
+    for chunk, found in zip(chunks, hits, strict=True):
+        for hit in found:
+            other = hit.chunk
+            if other.document_path == chunk.document_path:
+                continue
+            if same_language and corpus.lang_of(other) != corpus.lang_of(chunk):
+                continue
+            out[chunk.id] = other
+            break
+    return out
+
+
+def unanswered_topics(corpus: Corpus, k: int) -> dict[Lang, list[RefusalTopic]]:
+    """Refusal topics whose question retrieves no top-k chunk containing its key terms."""
+    out: dict[Lang, list[RefusalTopic]] = {"it": [], "en": []}
+    langs: list[Lang] = ["it", "en"]
+    questions = [(topic, lang) for topic in REFUSAL_TOPICS for lang in langs]
+    vectors = corpus.index.embed_queries([topic.question[lang] for topic, lang in questions])
+    hits = corpus.index.search_vectors(vectors, k)
+    for (topic, lang), found in zip(questions, hits, strict=True):
+        if not any(matches_all_groups(hit.chunk.text, topic.groups) for hit in found):
+            out[lang].append(topic)
+    return out
+
+
+def gather(corpus: Corpus, *, offline: bool, k: int) -> Candidates:
+    """Everything the planner needs to know about every chunk of the corpus."""
+    facts = {chunk.id: chunk_facts(corpus, chunk) for chunk in corpus.chunks}
+    conflicts = find_conflicts(corpus, facts)
+    neighbours = find_neighbours(corpus, corpus.chunks, same_language=offline)
+    for neighbour in neighbours.values():
+        facts.setdefault(neighbour.id, chunk_facts(corpus, neighbour))
+    return Candidates(
+        facts=facts,
+        conflicts=conflicts,
+        neighbours=neighbours,
+        topics=unanswered_topics(corpus, k),
+    )

@@ -1,0 +1,100 @@
+"""Options of one `builder generate` run, and the case-type mix they select."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ragoro.contracts import CASE_TYPES, CaseType
+
+PROMPT_VERSION = "gen-v1"
+"""Bump when the prompts or the offline templates change what gets written."""
+
+OFFLINE_GENERATOR = "offline"
+
+DEFAULT_MIX: dict[CaseType, float] = {
+    "narrative": 0.35,
+    "numeric": 0.25,
+    "composite": 0.15,
+    "refusal": 0.15,
+    "clarification": 0.10,
+}
+
+TYPE_PREFIX: dict[CaseType, str] = {
+    "narrative": "nar",
+    "numeric": "num",
+    "composite": "comp",
+    "refusal": "ref",
+    "clarification": "clar",
+}
+
+
+def parse_mix(text: str) -> dict[CaseType, float]:
+    """Parse "narrative,numeric" (default weights) or "narrative=3,refusal=1" into a mix."""
+    mix: dict[CaseType, float] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, weight_text = part.partition("=")
+        name = name.strip()
+        if name not in CASE_TYPES:
+            raise ValueError(f"unknown case type {name!r}: choose from {', '.join(CASE_TYPES)}")
+        case_type: CaseType = name
+        try:
+            weight = float(weight_text) if sep else DEFAULT_MIX[case_type]
+        except ValueError as exc:
+            raise ValueError(f"bad weight in {part!r}: use name=number") from exc
+        if weight < 0:
+            raise ValueError(f"weight of {name} must be >= 0, got {weight}")
+        mix[case_type] = weight
+    if not mix or sum(mix.values()) <= 0:
+        raise ValueError("--types selects no case type with a positive weight")
+    return mix
+
+
+@dataclass
+class GenerateConfig:
+    """Everything that decides what a generation run writes and how it spends calls."""
+
+    docs: Path
+    index: Path
+    out: Path
+    rejects: Path | None = None
+    sample: float | None = 0.1
+    n: int | None = None
+    seed: int = 42
+    llm: str = OFFLINE_GENERATOR
+    mix: dict[CaseType, float] = field(default_factory=lambda: dict(DEFAULT_MIX))
+    chunk_size: int = 900
+    concurrency: int = 4
+    rpm: int | None = 60
+    max_calls: int | None = None
+    max_reasks: int = 2
+    dedup_threshold: float = 0.92
+    roundtrip_k: int = 5
+    cache: bool = True
+    cache_dir: Path | None = None
+    progress: bool = True
+
+    def __post_init__(self) -> None:
+        if self.n is None and self.sample is None:
+            raise ValueError("give --sample FRACTION or --n COUNT")
+        if self.n is not None and self.n <= 0:
+            raise ValueError(f"--n must be positive, got {self.n}")
+        if self.sample is not None and not 0 < self.sample <= 1:
+            raise ValueError(f"--sample must be in (0, 1], got {self.sample}")
+        if self.concurrency < 1:
+            raise ValueError(f"--concurrency must be >= 1, got {self.concurrency}")
+        if not 0 < self.dedup_threshold <= 1:
+            raise ValueError(f"--dedup-threshold must be in (0, 1], got {self.dedup_threshold}")
+        if self.max_reasks < 0:
+            raise ValueError(f"--max-reasks must be >= 0, got {self.max_reasks}")
+        if not 200 <= self.chunk_size <= 4000:
+            raise ValueError(f"--chunk-size must be in [200, 4000], got {self.chunk_size}")
+
+    @property
+    def rejects_path(self) -> Path:
+        """Where rejected scenarios go: --rejects, else beside --out as NAME.rejects.jsonl."""
+        if self.rejects is not None:
+            return self.rejects
+        return self.out.with_name(self.out.name.removesuffix(".jsonl") + ".rejects.jsonl")

@@ -1,0 +1,133 @@
+"""The corpus a run works on: documents, their zero-overlap chunks, the index, and sampling."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ragoro.text import Lang, detect_language
+from vectordb import Chunk, Document, IndexOpenError, VectorIndex, load_documents, split_documents
+
+FOOTER_RE = re.compile(r"(?:Pagina|Page|Pag\.)\s+\d+\s+(?:di|of|/)\s+\d+\s*$", re.IGNORECASE)
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+class CorpusError(Exception):
+    """The corpus or the index cannot be used as given; the message says what to do."""
+
+
+@dataclass
+class Corpus:
+    """Documents by path, with what the generator needs to know about each."""
+
+    documents: dict[str, Document]
+    index: VectorIndex
+    chunks: list[Chunk]
+    titles: dict[str, str] = field(default_factory=dict)
+    vocab: dict[str, frozenset[str]] = field(default_factory=dict)
+    footers: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    chunk_langs: dict[str, Lang] = field(default_factory=dict)
+
+    def lang_of(self, chunk: Chunk) -> Lang:
+        """The language of a chunk (detected once)."""
+        if chunk.id not in self.chunk_langs:
+            self.chunk_langs[chunk.id] = detect_language(chunk.text)
+        return self.chunk_langs[chunk.id]
+
+    def in_footer(self, doc: str, start: int, end: int) -> bool:
+        """True when [start, end) touches a page footer/header line of the document."""
+        return any(s < end and start < e for s, e in self.footers.get(doc, []))
+
+
+def document_title(text: str) -> str:
+    """First line of a document, joined with a short wrapped continuation."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    title = lines[0]
+    if len(lines) > 1 and len(lines[1].split()) <= 2 and not lines[1].endswith("."):
+        title = f"{title} {lines[1]}"
+    return title
+
+
+def footer_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of lines like "Officine Ferraris S.p.A. – Manuale – Pagina 2 di 5"."""
+    spans = []
+    position = 0
+    for line in text.split("\n"):
+        if FOOTER_RE.search(line):
+            spans.append((position, position + len(line)))
+        position += len(line) + 1
+    return spans
+
+
+def load_corpus(docs: Path, index_path: Path, chunk_size: int) -> Corpus:
+    """Load the documents, check the index matches them, and chunk with zero overlap."""
+    if not docs.is_dir():
+        raise CorpusError(f"document folder not found: {docs} (use --docs)")
+    try:
+        index = VectorIndex.open(index_path)
+    except IndexOpenError as exc:
+        raise CorpusError(f"{exc} (build it with: python -m vectordb build)") from exc
+    loaded = load_documents(docs)
+    for failure in loaded.failures:
+        print(f"warning: skipped {failure}", file=sys.stderr)
+    if not loaded.documents:
+        raise CorpusError(f"no document could be loaded from {docs}")
+    stale = [d.path for d in loaded.documents if index.manifest.files.get(d.path) != d.sha256]
+    if stale:
+        raise CorpusError(
+            f"index {index_path} does not match {docs} ({', '.join(stale[:3])} changed or "
+            "missing): rebuild it with python -m vectordb build"
+        )
+    documents = {d.path: d for d in loaded.documents}
+    corpus = Corpus(
+        documents=documents,
+        index=index,
+        chunks=split_documents(loaded.documents, chunk_size, 0),
+    )
+    for path, document in documents.items():
+        corpus.titles[path] = document_title(document.text)
+        corpus.vocab[path] = frozenset(w for w in _WORD_RE.findall(document.text) if w.islower())
+        corpus.footers[path] = footer_spans(document.text)
+    return corpus
+
+
+def sample_size(total: int, fraction: float | None, count: int | None) -> int:
+    """How many chunks to sample: --n when given, else round(fraction * total), at least 1."""
+    if count is not None:
+        return min(count, total)
+    assert fraction is not None
+    return max(1, min(total, round(fraction * total)))
+
+
+def stratified_sample(chunks: list[Chunk], size: int, rng: random.Random) -> list[Chunk]:
+    """A seeded sample spread across documents: every document gets at least one chunk
+    (when size allows), the rest in proportion to its chunk count (largest remainder)."""
+    by_doc: dict[str, list[Chunk]] = defaultdict(list)
+    for chunk in chunks:
+        by_doc[chunk.document_path].append(chunk)
+    docs = sorted(by_doc)
+    quota = dict.fromkeys(docs, 0)
+    if size >= len(docs):
+        quota = dict.fromkeys(docs, 1)
+    left = size - sum(quota.values())
+    total = len(chunks)
+    shares = {d: len(by_doc[d]) * left / total for d in docs}
+    for d in docs:
+        quota[d] += min(int(shares[d]), len(by_doc[d]) - quota[d])
+    order = sorted(docs, key=lambda d: (-(shares[d] - int(shares[d])), d))
+    if size < len(docs):
+        order = sorted(docs, key=lambda d: (rng.random(), d))
+    while sum(quota.values()) < size:
+        for d in order:
+            if sum(quota.values()) < size and quota[d] < len(by_doc[d]):
+                quota[d] += 1
+    picked: list[Chunk] = []
+    for d in docs:
+        picked.extend(rng.sample(by_doc[d], quota[d]))
+    return sorted(picked, key=lambda c: (c.document_path, c.start_char))

@@ -1,0 +1,120 @@
+"""Find the sentences and table rows of a chunk that a question can be written from.
+
+Footers/headers ("... – Pagina 2 di 5"), headings (no final full stop), fragments cut by
+a chunk boundary and very short or very long sentences are skipped. Offsets are in the
+document's canonical text, so a fact's text is always `document.text[start:end]`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from builder.generate.corpus import Corpus
+from builder.generate.phrasing import Clause, flatten, split_clause
+from ragoro.text import STOPWORDS, Lang, Quantity, extract_quantities, split_sentences
+from vectordb import Chunk
+
+_ROW_LABEL_RE = re.compile(r"^([A-ZÀ-Ý][^\d\n|:;.()]{3,60}?)\s+(?=[\d€$])")
+_PROSE_WORD_RE = re.compile(r"\b[a-zà-ÿ]{3,}\b")
+_MIN_WORDS, _MAX_WORDS = 6, 45
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A sentence or table row of one document that states something."""
+
+    doc: str
+    start: int
+    end: int
+    text: str
+    """Exactly document.text[start:end]."""
+    lang: Lang
+    kind: Literal["prose", "row"]
+    clause: Clause | None
+    label: str
+    """The row label, or the clause subject ("" when the sentence has none)."""
+    quantity: Quantity | None
+    """The first number with a unit in the predicate (or after the label), if any; its
+    offsets are into `flat`."""
+
+    @property
+    def flat(self) -> str:
+        """The text with line wraps collapsed."""
+        return flatten(self.text)
+
+
+def _first_unit_quantity(text: str, lang: Lang, after: int) -> Quantity | None:
+    for quantity in extract_quantities(text, lang):
+        if quantity.unit is not None and quantity.written_unit and quantity.start >= after:
+            return quantity
+    return None
+
+
+def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
+    facts = []
+    for span in split_sentences(chunk.text):
+        start, end = chunk.start_char + span.start, chunk.start_char + span.end
+        flat = flatten(span.text)
+        words = flat.split()
+        if not _MIN_WORDS <= len(words) <= _MAX_WORDS or not flat.endswith("."):
+            continue
+        if not (flat[0].isupper() or flat[0].isdigit()) or "?" in flat:
+            continue
+        if corpus.in_footer(chunk.document_path, start, end):
+            continue
+        clause = split_clause(span.text, lang)
+        predicate_at = 0
+        if clause is not None:
+            predicate_at = max(0, flat.find(" " + clause.predicate.split()[0]))
+        facts.append(
+            Fact(
+                doc=chunk.document_path,
+                start=start,
+                end=end,
+                text=span.text,
+                lang=lang,
+                kind="prose",
+                clause=clause,
+                label=clause.subject if clause else "",
+                # The flattened text: a unit wrapped onto the next line is still a unit.
+                quantity=_first_unit_quantity(flat, lang, predicate_at),
+            )
+        )
+    return facts
+
+
+def _row_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
+    facts = []
+    position = 0
+    for line in chunk.text.split("\n"):
+        line_start = position
+        position += len(line) + 1
+        stripped = line.rstrip()
+        match = _ROW_LABEL_RE.match(stripped)
+        if match is None or stripped.endswith("."):
+            continue
+        label = match.group(1).strip()
+        if not 2 <= len(label.split()) <= 8 or label.split()[-1].lower() in STOPWORDS[lang]:
+            continue  # "Verificare la taratura a 230 bar": a wrapped instruction, not a label
+        quantity = _first_unit_quantity(stripped, lang, match.end())
+        if quantity is None or quantity.start != match.end():
+            continue
+        if _PROSE_WORD_RE.search(stripped[quantity.end :]):
+            continue  # a wrapped sentence ("... almeno 24 ore di formazione"), not a row
+        start = chunk.start_char + line_start
+        end = start + len(stripped)
+        if corpus.in_footer(chunk.document_path, start, end):
+            continue
+        facts.append(
+            Fact(chunk.document_path, start, end, stripped, lang, "row", None, label, quantity)
+        )
+    return facts
+
+
+def chunk_facts(corpus: Corpus, chunk: Chunk) -> list[Fact]:
+    """Prose sentences and table rows of a chunk, in text order."""
+    lang = corpus.lang_of(chunk)
+    facts = _prose_facts(corpus, chunk, lang) + _row_facts(corpus, chunk, lang)
+    return sorted(facts, key=lambda f: f.start)

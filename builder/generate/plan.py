@@ -1,0 +1,273 @@
+"""Plan before writing: which chunks, which case type for each, with a deterministic id.
+
+The plan depends only on the corpus, the index, the seed, the sample size and the mix, so
+a rerun of the same command plans the same scenarios and resumes by scenario id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from builder.generate.candidates import Candidates, Conflict
+from builder.generate.corpus import Corpus, stratified_sample
+from builder.generate.facts import Fact
+from builder.generate.lexicon import RefusalTopic
+from builder.generate.phrasing import states_value, what_question
+from ragoro.contracts import CaseType
+from ragoro.text import Lang, content_tokens
+from vectordb import Chunk
+
+# Scarce types are placed first so the common ones do not use up their only chunks.
+_ASSIGN_ORDER: tuple[CaseType, ...] = (
+    "clarification",
+    "composite",
+    "numeric",
+    "refusal",
+    "narrative",
+)
+_FALLBACK: tuple[CaseType, ...] = ("narrative", "numeric", "refusal")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One item to write: a chunk, its case type and what the writer should use."""
+
+    id: str
+    order: int
+    case_type: CaseType
+    lang: Lang
+    chunk: Chunk
+    partner: Chunk | None = None
+    """The other document's chunk of a composite or clarification case."""
+    facts: tuple[Fact, ...] = ()
+    """Sentences/rows the offline writer turns into the question (hints for a model)."""
+    topic: RefusalTopic | None = None
+    conflict: Conflict | None = None
+
+    @property
+    def chunk_ids(self) -> list[str]:
+        """Ids of every chunk the scenario reads."""
+        return [self.chunk.id] + ([self.partner.id] if self.partner else [])
+
+    @property
+    def docs(self) -> list[str]:
+        """Document paths the scenario reads, main chunk first."""
+        docs = [self.chunk.document_path]
+        if self.partner is not None:
+            docs.append(self.partner.document_path)
+        return docs
+
+
+def scenario_id(seed: int, case_type: str, chunk_ids: list[str], detail: str = "") -> str:
+    """Deterministic id of a scenario: seed + case type + chunk ids (+ refusal topic)."""
+    blob = f"{seed}|{case_type}|{'+'.join(chunk_ids)}|{detail}"
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def quotas(mix: dict[CaseType, float], n: int) -> dict[CaseType, int]:
+    """Items per type for n chunks (largest remainder); every type gets one when n allows."""
+    weights = {t: w for t, w in mix.items() if w > 0}
+    total = sum(weights.values())
+    raw = {t: n * w / total for t, w in weights.items()}
+    out = {t: int(v) for t, v in raw.items()}
+    for t in sorted(weights, key=lambda t: (-(raw[t] - out[t]), t)):
+        if sum(out.values()) < n:
+            out[t] += 1
+    if n >= len(weights):
+        for t in weights:
+            if out[t] == 0:
+                donor = max(out, key=lambda d: (out[d], d))
+                out[donor] -= 1
+                out[t] = 1
+    return out
+
+
+def _rank(facts: list[Fact], vocab: frozenset[str], *, numeric: bool) -> list[Fact]:
+    def score(fact: Fact) -> tuple[int, int]:
+        questionable = fact.clause is not None and what_question(fact.clause, vocab, fact.lang)
+        if numeric:
+            return (0 if questionable else 1 if fact.kind == "row" else 2, fact.start)
+        has_number = fact.quantity is not None
+        return (0 if questionable and not has_number else 1 if fact.clause else 2, fact.start)
+
+    if numeric:
+        pool = [
+            f
+            for f in facts
+            if f.quantity is not None
+            and (f.kind == "row" or (f.clause is not None and states_value(f.clause)))
+        ]
+    else:
+        pool = [f for f in facts if f.kind == "prose"]
+    return sorted(pool, key=score)
+
+
+def _common_words(fact: Fact) -> set[str]:
+    lowered = " ".join(w for w in fact.flat.split() if not w[:1].isupper())
+    return set(content_tokens(lowered, fact.lang, numbers=False))
+
+
+class Planner:
+    """Builds the scenario list from the sampled chunks and the candidates."""
+
+    def __init__(self, corpus: Corpus, cands: Candidates, seed: int, *, offline: bool) -> None:
+        self.corpus = corpus
+        self.cands = cands
+        self.seed = seed
+        self.offline = offline
+
+    def _best(self, chunk: Chunk, *, numeric: bool) -> Fact | None:
+        ranked = _rank(
+            self.cands.facts.get(chunk.id, []),
+            self.corpus.vocab[chunk.document_path],
+            numeric=numeric,
+        )
+        return ranked[0] if ranked else None
+
+    def eligible(self, case_type: CaseType, chunk: Chunk) -> bool:
+        """Whether a chunk can hold a case of this type."""
+        checks: dict[CaseType, Callable[[], bool]] = {
+            "narrative": lambda: not self.offline or self._best(chunk, numeric=False) is not None,
+            "numeric": lambda: self._best(chunk, numeric=True) is not None,
+            "composite": self._composite_ok(chunk),
+            "clarification": lambda: bool(self.cands.conflicts.get(chunk.id)),
+            "refusal": lambda: True,
+        }
+        return checks[case_type]()
+
+    def _composite_ok(self, chunk: Chunk) -> Callable[[], bool]:
+        def check() -> bool:
+            partner = self.cands.neighbours.get(chunk.id)
+            if partner is None:
+                return False
+            if not self.offline:
+                return True
+            return (
+                self._best(chunk, numeric=False) is not None
+                and self._best(partner, numeric=False) is not None
+            )
+
+        return check
+
+    def ensure_coverage(
+        self, sampled: list[Chunk], mix: dict[CaseType, float], rng: random.Random
+    ) -> list[Chunk]:
+        """Swap in one eligible chunk for each wanted type no sampled chunk can hold."""
+        picked = list(sampled)
+        chosen = {c.id for c in picked}
+        for case_type in _ASSIGN_ORDER:
+            if mix.get(case_type, 0) <= 0 or any(self.eligible(case_type, c) for c in picked):
+                continue
+            spare = [
+                c for c in self.corpus.chunks if c.id not in chosen and self.eligible(case_type, c)
+            ]
+            if not spare or len(picked) < 2:
+                continue
+            per_doc = Counter(c.document_path for c in picked)
+            crowded = max(per_doc, key=lambda d: (per_doc[d], d))
+            out = next(c for c in reversed(picked) if c.document_path == crowded)
+            incoming = rng.choice(spare)
+            picked[picked.index(out)] = incoming
+            chosen.discard(out.id)
+            chosen.add(incoming.id)
+        return sorted(picked, key=lambda c: (c.document_path, c.start_char))
+
+    def plan(self, size: int, mix: dict[CaseType, float]) -> list[Scenario]:
+        """Sample, assign case types within their quotas, and build the scenarios."""
+        rng = random.Random(self.seed)
+        sampled = stratified_sample(self.corpus.chunks, size, rng)
+        sampled = self.ensure_coverage(sampled, mix, rng)
+        left: dict[Lang, int] = {lang: len(t) for lang, t in self.cands.topics.items()}
+        want = quotas(mix, len(sampled))
+        order = list(sampled)
+        rng.shuffle(order)
+        assigned: dict[str, CaseType] = {}
+        for case_type in _ASSIGN_ORDER:
+            for chunk in order:
+                if sum(1 for t in assigned.values() if t == case_type) >= want.get(case_type, 0):
+                    break
+                if chunk.id not in assigned and self._can_take(case_type, chunk, left):
+                    assigned[chunk.id] = case_type
+        for chunk in order:
+            if chunk.id in assigned:
+                continue
+            for case_type in _FALLBACK:
+                if mix.get(case_type, 0) > 0 and self._can_take(case_type, chunk, left):
+                    assigned[chunk.id] = case_type
+                    break
+        topics = {lang: list(found) for lang, found in self.cands.topics.items()}
+        for lang in sorted(topics):
+            rng.shuffle(topics[lang])
+        scenarios: list[Scenario] = []
+        for chunk in sampled:
+            if chunk.id in assigned:
+                scenario = self._scenario(len(scenarios), assigned[chunk.id], chunk, topics)
+                scenarios.append(scenario)
+        return scenarios
+
+    def _can_take(self, case_type: CaseType, chunk: Chunk, left: dict[Lang, int]) -> bool:
+        """Eligible, and for a refusal an unused topic is left in the chunk's language
+        (one topic is reserved when this returns True for a refusal)."""
+        if case_type != "refusal":
+            return self.eligible(case_type, chunk)
+        lang = self.corpus.lang_of(chunk)
+        if left.get(lang, 0) <= 0:
+            return False
+        left[lang] -= 1
+        return True
+
+    def _scenario(
+        self,
+        order: int,
+        case_type: CaseType,
+        chunk: Chunk,
+        topics: dict[Lang, list[RefusalTopic]],
+    ) -> Scenario:
+        lang = self.corpus.lang_of(chunk)
+        partner: Chunk | None = None
+        facts: tuple[Fact, ...] = ()
+        topic: RefusalTopic | None = None
+        conflict: Conflict | None = None
+        if case_type == "refusal":
+            topic = topics[lang].pop()
+        elif case_type == "clarification":
+            conflict = self.cands.conflicts[chunk.id][0]
+            facts = (conflict.first, conflict.second)
+            partner = self._chunk_holding(conflict.second)
+        elif case_type == "composite":
+            partner = self.cands.neighbours[chunk.id]
+            facts = self._related_pair(chunk, partner)
+        else:
+            best = self._best(chunk, numeric=case_type == "numeric")
+            facts = (best,) if best is not None else ()
+        ids = [chunk.id] + ([partner.id] if partner else [])
+        sid = scenario_id(self.seed, case_type, ids, topic.key if topic else "")
+        return Scenario(sid, order, case_type, lang, chunk, partner, facts, topic, conflict)
+
+    def _related_pair(self, chunk: Chunk, partner: Chunk) -> tuple[Fact, ...]:
+        """The two facts (one per chunk) sharing the most common words, so the composite
+        question is about one subject seen from two documents. Capitalised words are
+        ignored: the company name is in every document and relates nothing."""
+        pools = []
+        for part in (chunk, partner):
+            vocab = self.corpus.vocab[part.document_path]
+            facts = _rank(self.cands.facts.get(part.id, []), vocab, numeric=False)
+            pools.append([f for f in facts if f.clause is not None] or facts)
+        first, second = pools
+        if not first or not second:
+            return tuple(first[:1] + second[:1])
+        words = [[_common_words(f) for f in pool] for pool in pools]
+        pairs = [(i, j) for i in range(len(first)) for j in range(len(second))]
+        i, j = max(pairs, key=lambda p: (len(words[0][p[0]] & words[1][p[1]]), -p[0], -p[1]))
+        return (first[i], second[j])
+
+    def _chunk_holding(self, fact: Fact) -> Chunk:
+        return next(
+            c
+            for c in self.corpus.chunks
+            if c.document_path == fact.doc and c.start_char <= fact.start < c.end_char
+        )

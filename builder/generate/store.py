@@ -1,0 +1,131 @@
+"""The output and rejects files as a crash-safe journal, and their final ordered rewrite.
+
+Items and rejects are appended (flush + fsync) as soon as they are decided. On start the
+journal is read back: a last line cut short by a kill (no newline, or not JSON) is dropped
+and the file rewritten without it, so a rerun resumes cleanly by scenario id. At the end
+both files are rewritten atomically in plan order, so the final content does not depend on
+thread timing or on where a previous run was interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from pydantic import ValidationError
+
+from ragoro.contracts import GoldenItem
+from ragoro.golden import append_golden, atomic_write_text, item_json
+
+DUPLICATE = "duplicate"
+
+
+@dataclass
+class Loaded:
+    """What a previous run left: items and rejects by scenario id, and what was repaired."""
+
+    items: dict[str, GoldenItem] = field(default_factory=dict)
+    foreign: list[GoldenItem] = field(default_factory=list)
+    """Items without a scenario id (written by hand or another tool): kept, at the end."""
+    rejects: dict[str, dict[str, Any]] = field(default_factory=dict)
+    duplicates: dict[str, GoldenItem] = field(default_factory=dict)
+    """Items set aside as near-duplicates; they rejoin the final deduplication, so the
+    final set does not depend on which items existed when a run stopped."""
+    notes: list[str] = field(default_factory=list)
+
+
+def _read_lines(path: Path, notes: list[str]) -> list[dict[str, Any]]:
+    """JSON objects of a JSONL file; a torn or corrupt line is dropped and the file repaired."""
+    if not path.exists():
+        return []
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    complete, tail = lines[:-1], lines[-1]
+    rows: list[dict[str, Any]] = []
+    dropped = 0
+    for number, line in enumerate(complete, start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            dropped += 1
+            notes.append(f"{path}:{number}: dropped a line that is not JSON")
+            continue
+        rows.append(row if isinstance(row, dict) else {})
+    if tail.strip():
+        dropped += 1
+        notes.append(f"{path}: dropped a truncated last line (interrupted write); it is redone")
+    if dropped:
+        atomic_write_text(path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    return rows
+
+
+def load_journal(out: Path, rejects: Path) -> Loaded:
+    """Read the output and rejects files left by earlier runs (repairing torn lines)."""
+    loaded = Loaded()
+    for number, row in enumerate(_read_lines(out, loaded.notes), start=1):
+        try:
+            item = GoldenItem.model_validate(row)
+        except ValidationError as exc:
+            raise ValueError(
+                f"{out}: item {number} is not a valid golden item ({exc.error_count()} error(s)); "
+                "fix it or move the file away"
+            ) from exc
+        scenario = item.provenance.scenario_id if item.provenance else None
+        if scenario is None:
+            loaded.foreign.append(item)
+        else:
+            loaded.items[scenario] = item
+    for row in _read_lines(rejects, loaded.notes):
+        scenario = row.get("scenario_id")
+        if not isinstance(scenario, str):
+            continue
+        if row.get("reason") == DUPLICATE and isinstance(row.get("item"), dict):
+            loaded.duplicates[scenario] = GoldenItem.model_validate(row["item"])
+        else:
+            loaded.rejects[scenario] = row
+    return loaded
+
+
+class Journal:
+    """Append-only writers for items and rejects; one thread writes (the collector)."""
+
+    def __init__(self, out: Path, rejects: Path) -> None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        rejects.parent.mkdir(parents=True, exist_ok=True)
+        self.out_path = out
+        self.rejects_path = rejects
+        self._out: TextIO = out.open("a", encoding="utf-8")
+        self._rejects: TextIO = rejects.open("a", encoding="utf-8")
+
+    def item(self, item: GoldenItem) -> None:
+        """Append one accepted item durably."""
+        append_golden(self._out, item)
+
+    def reject(self, row: dict[str, Any]) -> None:
+        """Append one rejected scenario durably."""
+        self._rejects.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+        self._rejects.flush()
+        os.fsync(self._rejects.fileno())
+
+    def close(self) -> None:
+        """Close both files."""
+        self._out.close()
+        self._rejects.close()
+
+
+def rewrite(path: Path, rows: list[str]) -> None:
+    """Replace a JSONL file atomically with the given lines."""
+    atomic_write_text(path, "".join(row + "\n" for row in rows))
+
+
+def finalise(
+    out: Path, rejects: Path, items: list[GoldenItem], reject_rows: list[dict[str, Any]]
+) -> None:
+    """Rewrite both files in the given (plan) order."""
+    rewrite(out, [item_json(item) for item in items])
+    rewrite(rejects, [json.dumps(r, ensure_ascii=False, sort_keys=True) for r in reject_rows])
