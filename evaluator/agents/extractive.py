@@ -49,6 +49,18 @@ class Candidate:
     quantity: Quantity | None
 
 
+# Inflected verbs ("spettano", "required") vary too much to demand verbatim; nouns do not.
+_VERB_ENDINGS = {
+    "it": ("ano", "ono", "ato", "ata", "ati", "ate", "are", "ere", "ire", "ava", "eva", "iva"),
+    "en": ("ing", "ed", "es"),
+}
+
+
+def _verb_like(word: str, lang: str) -> bool:
+    # Short words ("va", "is") are mostly auxiliaries; treat them like verbs too.
+    return len(word) < 5 or word.lower().endswith(_VERB_ENDINGS.get(lang, ()))
+
+
 def _gives(candidate: Candidate, wanted: frozenset[str]) -> bool:
     """Does the sentence state a quantity, of the wanted kind when the question names one?"""
     quantity = candidate.quantity
@@ -127,6 +139,15 @@ class ExtractiveAgent:
         )
         if not terms or not candidates:
             return self._refuse(lang, terms, [], cosines)
+        # A word the corpus never uses cannot be answered from it ("parcheggio", "salary"):
+        # answering the rest of the question anyway is how fabrications happen.
+        unknown = [
+            t
+            for t in terms
+            if not t.is_number and not _verb_like(t.word, lang) and not self.stats.rows_with(t)
+        ]
+        if unknown:
+            return self._refuse(lang, unknown, [], cosines)
         selected = self._select_rows(candidates, cosines)
         options = self._conflict(candidates, question)
         if options is not None:

@@ -8,6 +8,7 @@ the extractive agent look each question term up in both languages.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -141,13 +142,19 @@ what which how much many where when why who whom long
 indicare indica descrivi descrivere spiega spiegare elenca elencare dimmi sapere
 explain describe list tell know
 valore value tempo time numero number pari importo amount vale valgono worth
+prevede prevedono riguardo riguarda indicato indicata indicati dice dicono afferma stabilisce
+documento documenti say says said state states document documents regarding concerning
+according
 """
+# "il documento «Titolo»" names where to look, not what to find: its words are not required.
+_DOCUMENT_TITLE_RE = re.compile(r"\b(?:il |the )?(?:documento|document)\s+«[^»]*»", re.IGNORECASE)
 _FRAME_STEMS = frozenset(stem(w, lang) for w in _FRAME_WORDS.split() for lang in ("it", "en"))
 
 
 def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
     """The content terms of a question, framing words dropped, each with its translations."""
     glossary = _glossary()
+    question = _DOCUMENT_TITLE_RE.sub(" ", question)
     words = {stem(t, lang): t for t in reversed(tokenize(question))}
     terms: list[QueryTerm] = []
     seen: set[str] = set()

@@ -160,3 +160,11 @@ def test_demo_golden_cases(tmp_path: Path) -> None:
     clarification = agent.answer(cases["clr-001"]["question"])
     assert clarification.asked_clarification is True
     assert "4.250 MWh" in clarification.answer and "3,180 MWh" in clarification.answer
+
+
+def test_a_topic_the_corpus_never_mentions_is_refused_even_if_other_words_match(
+    agent: ExtractiveAgent,
+) -> None:
+    result = agent.answer("Quali sono le regole per il parcheggio dei dipendenti?")
+    assert result.refused is True
+    assert "parcheggio" in result.answer
