@@ -6,12 +6,12 @@ it without depending on each other. Documents and chunks belong to `vectordb`.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 CaseType = Literal["narrative", "numeric", "composite", "refusal", "clarification"]
-CASE_TYPES: tuple[CaseType, ...] = ("narrative", "numeric", "composite", "refusal", "clarification")
+CASE_TYPES: tuple[CaseType, ...] = get_args(CaseType)
 ClarificationMode = Literal["none", "ask_first", "answer_with_assumptions"]
 
 MetricName = Literal[
@@ -25,17 +25,7 @@ MetricName = Literal[
     "refusal",
     "clarification",
 ]
-METRICS: tuple[MetricName, ...] = (
-    "context_recall",
-    "context_precision",
-    "faithfulness",
-    "answer_relevancy",
-    "answer_accuracy",
-    "citation",
-    "numeric",
-    "refusal",
-    "clarification",
-)
+METRICS: tuple[MetricName, ...] = get_args(MetricName)
 
 
 class Passage(BaseModel):

@@ -58,7 +58,7 @@ def _build(args: argparse.Namespace) -> int:
         )
     except NoDocumentsError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        for failure in _failures_of(args.docs):
+        for failure in exc.failures:
             print(f"  skipped {failure}", file=sys.stderr)
         return 1
     except (ValueError, EmbeddingModelError) as exc:
@@ -71,12 +71,6 @@ def _build(args: argparse.Namespace) -> int:
         f"{result.reused} reused, {result.embedded} embedded -> {result.index_path}"
     )
     return 0
-
-
-def _failures_of(docs: Path) -> list[object]:
-    from vectordb.documents import load_documents
-
-    return list(load_documents(docs).failures)
 
 
 def _search(args: argparse.Namespace) -> int:

@@ -33,7 +33,11 @@ DEFAULT_DOCS = "documenti_pdf"
 
 
 class NoDocumentsError(Exception):
-    """Not a single document of the corpus could be loaded."""
+    """Not a single document of the corpus could be loaded; `failures` says why each failed."""
+
+    def __init__(self, message: str, failures: list[LoadFailure]) -> None:
+        super().__init__(message)
+        self.failures = failures
 
 
 @dataclass
@@ -75,7 +79,8 @@ def build_index(
     loaded = load_documents(docs, progress=progress)
     if not loaded.documents:
         raise NoDocumentsError(
-            f"no document could be loaded from {docs} ({len(loaded.failures)} failed)"
+            f"no document could be loaded from {docs} ({len(loaded.failures)} failed)",
+            loaded.failures,
         )
     chunks = split_documents(loaded.documents, chunk_size, chunk_overlap)
     previous = _previous_vectors(index_path, embeddings)

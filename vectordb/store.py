@@ -13,7 +13,6 @@ Layout of an index folder:
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import shutil
 from pathlib import Path
@@ -170,8 +169,3 @@ def stored_vectors(index: Any) -> Vectors:
     if index.ntotal == 0:
         return np.zeros((0, index.d), dtype=np.float32)
     return np.asarray(index.reconstruct_n(0, index.ntotal), dtype=np.float32)
-
-
-def dump_json(value: object) -> str:
-    """Compact, stable JSON used in messages and tests."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
