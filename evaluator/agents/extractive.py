@@ -61,6 +61,18 @@ def _verb_like(word: str, lang: str) -> bool:
     return len(word) < 5 or word.lower().endswith(_VERB_ENDINGS.get(lang, ()))
 
 
+@dataclass(frozen=True)
+class _QueryFacts:
+    """What one question asks for, computed once and shared by every candidate sentence."""
+
+    terms: list[QueryTerm]
+    weights: dict[QueryTerm, float]
+    numbers: frozenset[str]
+    stems: frozenset[str]
+    numeric: bool
+    wanted: frozenset[str]
+
+
 def _gives(candidate: Candidate, wanted: frozenset[str]) -> bool:
     """Does the sentence state a quantity, of the wanted kind when the question names one?"""
     quantity = candidate.quantity
@@ -121,16 +133,26 @@ class ExtractiveAgent:
         cosines = self._cosines(question, terms)
         numeric = asks_quantity(question, lang)
         wanted = wanted_kinds(question, lang)
+        # Per-question and per-chunk parts of a sentence's score are computed once, not per sentence.
+        chunk_support = {
+            row: coverage(terms, self.stats.chunk_tokens[row], weights) for row in cosines
+        }
+        query = _QueryFacts(
+            terms=terms,
+            weights=weights,
+            numbers=frozenset(t.word for t in terms if t.is_number),
+            stems=frozenset(form for t in terms for form in (t.stem, *t.translations)),
+            numeric=numeric,
+            wanted=wanted,
+        )
         candidates = sorted(
             (
                 self._candidate(
                     sentence=sentence,
                     row=row,
-                    terms=terms,
-                    weights=weights,
-                    cosines=cosines,
-                    numeric=numeric,
-                    wanted=wanted,
+                    query=query,
+                    chunk_support=chunk_support[row],
+                    cosine=cosines.get(row, 0.0),
                 )
                 for row in cosines
                 for sentence in self.stats.sentences_in(self.index.chunks[row])
@@ -201,22 +223,20 @@ class ExtractiveAgent:
         *,
         sentence: Sentence,
         row: int,
-        terms: list[QueryTerm],
-        weights: dict[QueryTerm, float],
-        cosines: dict[int, float],
-        numeric: bool,
-        wanted: frozenset[str],
+        query: _QueryFacts,
+        chunk_support: float,
+        cosine: float,
     ) -> Candidate:
         """Score one sentence of a candidate chunk."""
-        support = 0.75 * coverage(terms, sentence.tokens, weights) + 0.25 * coverage(
-            terms, self.stats.chunk_tokens[row], weights
+        support = (
+            0.75 * coverage(query.terms, sentence.tokens, query.weights) + 0.25 * chunk_support
         )
-        rank = support + 0.05 * cosines.get(row, 0.0)
-        numbers = {t.word for t in terms if t.is_number}
-        stems = {form for t in terms for form in (t.stem, *t.translations)}
-        quantity = pick_quantity(sentence.quantities, sentence.text, wanted, numbers, stems)
-        if numeric:
-            rank += 0.15 + (0.1 if quantity.unit in wanted else 0.0) if quantity else -0.3
+        rank = support + 0.05 * cosine
+        quantity = pick_quantity(
+            sentence.quantities, sentence.text, query.wanted, query.numbers, query.stems
+        )
+        if query.numeric:
+            rank += 0.15 + (0.1 if quantity.unit in query.wanted else 0.0) if quantity else -0.3
         elif sentence.is_heading:
             rank -= 0.1
         if len(sentence.text) > 400:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 from ragoro.text import UNITS, Lang, Quantity, stem
 from ragoro.text.questions import asks_how_much, wanted_units
@@ -78,6 +79,7 @@ def stated_value(quantity: Quantity) -> tuple[float, str | None]:
     return quantity.number * quantity.scale, code
 
 
-def _stems(word: str) -> set[str]:
+@lru_cache(maxsize=1 << 14)
+def _stems(word: str) -> frozenset[str]:
     lower = word.lower()
-    return {stem(lower, "it"), stem(lower, "en")}
+    return frozenset({stem(lower, "it"), stem(lower, "en")})

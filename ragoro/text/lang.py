@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Literal
 
 Lang = Literal["it", "en"]
@@ -137,6 +138,7 @@ def _stem_it(word: str) -> str:
     return w
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str, lang: Lang) -> str:
     """A conservative suffix-stripping stem: inflection only (number, gender, -ed/-ing)."""
     if len(word) < 4 or not word.isalpha():
