@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -10,15 +13,27 @@ from builder.generate.config import GenerateConfig
 from builder.generate.corpus import Corpus, load_corpus
 from builder.generate.plan import Planner, Scenario
 from ragoro.contracts import CaseType
-from tests.conftest import DEMO_DOCS, ROOT
+from tests.conftest import DEMO_DOCS
+from vectordb import build_index
 
-DEMO_INDEX = ROOT / "faiss_index_locale"
+
+@lru_cache(maxsize=1)
+def demo_index() -> Path:
+    """A real index of the demo corpus, built once per test process into a temp folder.
+
+    Tests never rely on a faiss_index_locale/ left in the checkout: CI starts from a
+    clean clone.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="ragoro-demo-index-"))
+    atexit.register(shutil.rmtree, folder, True)
+    build_index(DEMO_DOCS, folder / "faiss_index_locale")
+    return folder / "faiss_index_locale"
 
 
 @lru_cache(maxsize=1)
 def demo_corpus() -> Corpus:
     """The demo corpus with its index, loaded once."""
-    return load_corpus(DEMO_DOCS, DEMO_INDEX, 900)
+    return load_corpus(DEMO_DOCS, demo_index(), 900)
 
 
 @lru_cache(maxsize=2)
@@ -39,7 +54,7 @@ def config(tmp_path: Path, **overrides: object) -> GenerateConfig:
     """A run configuration over the demo corpus writing into tmp_path."""
     values: dict[str, object] = {
         "docs": DEMO_DOCS,
-        "index": DEMO_INDEX,
+        "index": demo_index(),
         "out": tmp_path / "golden.jsonl",
         "cache_dir": tmp_path / "cache",
         "progress": False,

@@ -17,7 +17,7 @@ from builder.validate import validate_golden
 from ragoro.contracts import CASE_TYPES, GoldenItem
 from ragoro.golden import load_golden
 from ragoro.text import content_tokens, detect_language, extract_quantities, is_refusal
-from tests.builder.generate_support import demo_corpus
+from tests.builder.generate_support import demo_corpus, demo_index
 from tests.conftest import DEMO_DOCS, run_cli
 
 
@@ -34,6 +34,8 @@ def offline_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
         "offline",
         "--out",
         str(out),
+        "--index",
+        str(demo_index()),
         "--no-progress",
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -12,9 +12,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.builder.generate_support import demo_index
 from tests.conftest import ROOT, run_cli
 
 ARGS = ("--sample", "0.3", "--seed", "7", "--llm", "offline", "--no-progress")
+
+
+def _args() -> tuple[str, ...]:
+    return (*ARGS, "--index", str(demo_index()))
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:
@@ -31,7 +36,7 @@ def _lines(path: Path) -> int:
 
 def test_kill_9_then_rerun_gives_the_uninterrupted_set(tmp_path: Path) -> None:
     reference = tmp_path / "reference" / "golden.jsonl"
-    done = run_cli("builder", "generate", *ARGS, "--out", str(reference))
+    done = run_cli("builder", "generate", *_args(), "--out", str(reference))
     assert done.returncode == 0, done.stderr
 
     out = tmp_path / "killed" / "golden.jsonl"
@@ -42,7 +47,7 @@ def test_kill_9_then_rerun_gives_the_uninterrupted_set(tmp_path: Path) -> None:
             "-m",
             "builder",
             "generate",
-            *ARGS,
+            *_args(),
             "--out",
             str(out),
             "--concurrency",
@@ -63,7 +68,7 @@ def test_kill_9_then_rerun_gives_the_uninterrupted_set(tmp_path: Path) -> None:
     with out.open("a", encoding="utf-8") as handle:
         handle.write('{"id": "nar-torn", "question": "half a li')  # a write cut by the kill
 
-    resumed = run_cli("builder", "generate", *ARGS, "--out", str(out))
+    resumed = run_cli("builder", "generate", *_args(), "--out", str(out))
     assert resumed.returncode == 0, resumed.stderr
     assert "truncated last line" in resumed.stdout
     match = re.search(r"resumed (\d+)", resumed.stdout)
@@ -74,5 +79,5 @@ def test_kill_9_then_rerun_gives_the_uninterrupted_set(tmp_path: Path) -> None:
     rejects = out.with_name("golden.rejects.jsonl")
     assert _rows(rejects) == _rows(reference.with_name("golden.rejects.jsonl"))
 
-    again = run_cli("builder", "generate", *ARGS, "--out", str(out))
+    again = run_cli("builder", "generate", *_args(), "--out", str(out))
     assert "new 0" in again.stdout and _rows(out) == _rows(reference)
