@@ -159,7 +159,8 @@ def _make_judge(args: argparse.Namespace, documents: dict[str, str] | None) -> J
     try:
         return make_judge(args.judge, model=args.judge_model, documents=documents)
     except LLMConfigError as exc:
-        raise UsageError(str(exc)) from exc
+        # The shared factory speaks of the builder's flag; name the evaluator's one here.
+        raise UsageError(str(exc).replace("--llm offline", "--judge offline")) from exc
 
 
 def _documents(index_path: Path) -> dict[str, str] | None:
