@@ -138,9 +138,15 @@ def _stem_it(word: str) -> str:
     return w
 
 
-@lru_cache(maxsize=1 << 16)
 def stem(word: str, lang: Lang) -> str:
     """A conservative suffix-stripping stem: inflection only (number, gender, -ed/-ing)."""
+    return _stem_cached(word, lang)
+
+
+# Stemming is pure and called hundreds of thousands of times per evaluation run; the typed
+# wrapper above keeps the Literal signature that lru_cache would erase.
+@lru_cache(maxsize=1 << 16)
+def _stem_cached(word: str, lang: Lang) -> str:
     if len(word) < 4 or not word.isalpha():
         return word
     return _stem_it(word) if lang == "it" else _stem_en(word)
