@@ -17,6 +17,7 @@ from ragoro.golden import (
     is_json_array_file,
     item_json,
     iter_golden,
+    render_golden,
 )
 from ragoro.locate import Located, locate
 
@@ -40,11 +41,6 @@ class ValidationReport:
     invalid_ids: set[str] = field(default_factory=set)
     fixable: dict[int, list[PassageFinding]] = field(default_factory=dict)
     unparsable: int = 0
-
-    @property
-    def n_items(self) -> int:
-        """Records that parsed into an item (valid or not against the documents)."""
-        return sum(1 for r in self.records if r.item is not None)
 
     @property
     def n_invalid(self) -> int:
@@ -154,11 +150,8 @@ def apply_fixes(report: ValidationReport, texts: Mapping[str, str]) -> tuple[int
             rows.append(json.dumps(record.raw, ensure_ascii=False))
     backup = report.path.with_name(report.path.name + ".bak")
     shutil.copy2(report.path, backup)
-    if is_json_array_file(report.path):
-        pretty = [json.dumps(json.loads(row), ensure_ascii=False, indent=2) for row in rows]
-        atomic_write_text(report.path, "[\n" + ",\n".join(pretty) + "\n]\n")
-    else:
-        atomic_write_text(report.path, "".join(row + "\n" for row in rows))
+    as_array = is_json_array_file(report.path)
+    atomic_write_text(report.path, render_golden(rows, as_array=as_array))
     return fixed, backup
 
 

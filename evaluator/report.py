@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from judges.applicability import APPLIES_TO
 from judges.base import JudgeResult
+from judges.behaviour import is_fabrication
 from ragoro.contracts import METRICS, CaseOutcome, GoldenItem, TokenUsage, Verdict
 
 Band = Literal["green", "yellow", "red"]
@@ -149,10 +150,7 @@ def build_report(
     fabrications = [
         item.id
         for item in items
-        if item.case_type == "refusal"
-        and item.id in outcome_by_id
-        and not outcome_by_id[item.id].refused
-        and not outcome_by_id[item.id].error
+        if item.id in outcome_by_id and is_fabrication(item, outcome_by_id[item.id])
     ]
     grades = [r.grade for r in results if r.grade is not None]
     grade = None

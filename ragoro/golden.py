@@ -201,18 +201,17 @@ def _umask() -> int:
     return current
 
 
+def render_golden(rows: Iterable[str], *, as_array: bool) -> str:
+    """File text for items already serialised as JSON: one per line, or a JSON array."""
+    if as_array:
+        pretty = [json.dumps(json.loads(row), ensure_ascii=False, indent=2) for row in rows]
+        return "[\n" + ",\n".join(pretty) + "\n]\n"
+    return "".join(row + "\n" for row in rows)
+
+
 def write_golden(path: Path, items: Iterable[GoldenItem], *, as_array: bool = False) -> None:
     """Write a golden file atomically, as JSONL or (as_array) a JSON array."""
-    rows = [item_json(item) for item in items]
-    if as_array:
-        text = (
-            "[\n"
-            + ",\n".join(json.dumps(json.loads(r), ensure_ascii=False, indent=2) for r in rows)
-            + "\n]\n"
-        )
-    else:
-        text = "".join(row + "\n" for row in rows)
-    atomic_write_text(path, text)
+    atomic_write_text(path, render_golden((item_json(item) for item in items), as_array=as_array))
 
 
 def append_golden(handle: TextIO, item: GoldenItem) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import sys
@@ -10,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ragoro.text import Lang, detect_language
-from vectordb import Chunk, Document, IndexOpenError, VectorIndex, load_documents, split_documents
+from vectordb import Chunk, Document, IndexOpenError, VectorIndex, split_documents
+from vectordb.documents import DocumentLoadError, iter_corpus_files, load_document
 
 FOOTER_RE = re.compile(r"(?:Pagina|Page|Pag\.)\s+\d+\s+(?:di|of|/)\s+\d+\s*$", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W\d_]+")
@@ -73,22 +75,38 @@ def load_corpus(docs: Path, index_path: Path, chunk_size: int) -> Corpus:
         index = VectorIndex.open(index_path)
     except IndexOpenError as exc:
         raise CorpusError(f"{exc} (build it with: python -m vectordb build)") from exc
-    loaded = load_documents(docs)
-    for failure in loaded.failures:
-        print(f"warning: skipped {failure}", file=sys.stderr)
-    if not loaded.documents:
+    # The index already holds every canonical text: hash the files to prove it is current
+    # instead of parsing every PDF a second time.
+    skipped = {entry.path: entry.reason for entry in index.manifest.skipped}
+    stale: list[str] = []
+    on_disk: set[str] = set()
+    for file in iter_corpus_files(docs):
+        relative = file.relative_to(docs).as_posix()
+        on_disk.add(relative)
+        if relative in skipped:
+            # A file the index skipped may have been repaired since: then the index is stale.
+            try:
+                load_document(file, docs)
+            except DocumentLoadError:
+                print(f"warning: skipped {relative}: {skipped[relative]}", file=sys.stderr)
+            else:
+                stale.append(relative)
+        elif index.manifest.files.get(relative) != hashlib.sha256(file.read_bytes()).hexdigest():
+            stale.append(relative)
+    stale += sorted(set(index.manifest.files) - on_disk)
+    if not index.documents:
         raise CorpusError(f"no document could be loaded from {docs}")
-    stale = [d.path for d in loaded.documents if index.manifest.files.get(d.path) != d.sha256]
     if stale:
         raise CorpusError(
             f"index {index_path} does not match {docs} ({', '.join(stale[:3])} changed or "
             "missing): rebuild it with python -m vectordb build"
         )
-    documents = {d.path: d for d in loaded.documents}
+    loaded = list(index.documents.values())
+    documents = {d.path: d for d in loaded}
     corpus = Corpus(
         documents=documents,
         index=index,
-        chunks=split_documents(loaded.documents, chunk_size, 0),
+        chunks=split_documents(loaded, chunk_size, 0),
     )
     for path, document in documents.items():
         corpus.titles[path] = document_title(document.text)
