@@ -86,6 +86,10 @@ class GoldenItem(BaseModel):
     id: str = Field(min_length=1, description="Unique within the golden file.")
     question: str = Field(min_length=1, description="What a user asks.")
     answer: str = Field(default="", description="The reference answer.")
+    answers: list[str] = Field(
+        default_factory=list,
+        description="Alternative reference answers; accuracy passes on any of them.",
+    )
     passages: list[Passage] = Field(default_factory=list, description="Supporting spans.")
     case_type: CaseType = Field(
         default="narrative",
@@ -114,6 +118,14 @@ class GoldenItem(BaseModel):
             data["expected"] = expected
         return data
 
+    @field_validator("answers")
+    @classmethod
+    def _answers_not_blank(cls, value: list[str]) -> list[str]:
+        for i, text in enumerate(value):
+            if not text.strip():
+                raise ValueError(f"answers[{i}] is blank: remove it or write the answer")
+        return value
+
     @field_validator("tags", mode="before")
     @classmethod
     def _tags_as_strings(cls, value: Any) -> Any:
@@ -138,6 +150,11 @@ class GoldenItem(BaseModel):
         if self.case_type not in ("refusal", "clarification") and not self.passages:
             raise ValueError(f"a {self.case_type} case needs at least one passage")
         return self
+
+    @property
+    def references(self) -> list[str]:
+        """Every accepted reference answer: `answer` first, then the alternatives."""
+        return list(dict.fromkeys(a for a in (self.answer, *self.answers) if a.strip()))
 
     @property
     def documents(self) -> list[str]:

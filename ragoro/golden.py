@@ -173,8 +173,9 @@ def load_golden(path: Path) -> list[GoldenItem]:
 
 
 def item_json(item: GoldenItem) -> str:
-    """One item as compact JSON, without unset optional fields."""
-    return item.model_dump_json(exclude_none=True)
+    """One item as compact JSON, without unset optional fields or empty alternatives."""
+    exclude = None if item.answers else {"answers"}
+    return item.model_dump_json(exclude_none=True, exclude=exclude)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
