@@ -15,11 +15,8 @@ import statistics
 import time
 from pathlib import Path
 
-from evaluator.agents import make_agent
-from evaluator.runner import judge_all, run_agent
-from judges import make_judge
+from ragoro import evaluate, open_index
 from ragoro.golden import load_golden
-from vectordb import VectorIndex
 from vectordb.embeddings import resolve_model_path
 
 
@@ -33,8 +30,7 @@ def main() -> None:
 
     items = load_golden(args.golden)
     questions = [item.question for item in items]
-    index = VectorIndex.open(args.index)
-    documents = {path: doc.text for path, doc in index.documents.items()}
+    index = open_index(args.index)
     from sentence_transformers import SentenceTransformer
 
     raw = SentenceTransformer(resolve_model_path(index.manifest.embedding_model), device="cpu")
@@ -46,11 +42,8 @@ def main() -> None:
         started = time.perf_counter()
         raw.encode(questions, normalize_embeddings=True)
         embed_times.append(time.perf_counter() - started)
-        agent = make_agent("extractive", index=index, k=3)
-        judge = make_judge("offline", documents=documents)
         started = time.perf_counter()
-        outcomes = run_agent(items, agent, progress=False)
-        judge_all(items, outcomes, judge, progress=False)
+        evaluate(args.golden, index=index, agent="extractive", judge="offline")
         eval_times.append(time.perf_counter() - started)
     embed_wall, eval_wall = statistics.median(embed_times), statistics.median(eval_times)
     print(

@@ -5,18 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 
+from builder.api import validate
+from builder.generate_cli import add_generate_parser, run_generate
 from builder.validate import ValidationReport, apply_fixes, summarise, validate_golden
+from ragoro.cli import Handler, run_command
 from ragoro.contracts import GoldenItem
-from vectordb import DEFAULT_DOCS, DEFAULT_INDEX, IndexOpenError, VectorIndex, load_documents
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad arguments or missing inputs: exit code 2."""
+from ragoro.errors import ExitCode, InputError
+from vectordb import DEFAULT_DOCS, DEFAULT_INDEX
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,30 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "--fix", action="store_true", help="re-anchor moved passages in place (keeps a .bak)"
     )
-    from builder.generate_cli import add_generate_parser
-
     add_generate_parser(commands)
     return parser
-
-
-def document_texts(docs: Path | None, index: Path | None) -> Mapping[str, str]:
-    """Canonical texts by path, from an index (no re-parsing) or a corpus folder."""
-    if docs is None and index is None:
-        index = Path(DEFAULT_INDEX) if Path(DEFAULT_INDEX).is_dir() else None
-        docs = None if index else Path(DEFAULT_DOCS)
-    if index is not None:
-        try:
-            opened = VectorIndex.open(index)
-        except IndexOpenError as exc:
-            raise UsageError(str(exc)) from exc
-        return {path: doc.text for path, doc in opened.documents.items()}
-    assert docs is not None
-    if not docs.is_dir():
-        raise UsageError(f"document folder not found: {docs} (use --docs or --index)")
-    loaded = load_documents(docs)
-    for failure in loaded.failures:
-        print(f"warning: skipped {failure}", file=sys.stderr)
-    return {doc.path: doc.text for doc in loaded.documents}
 
 
 def _print_summary(report: ValidationReport) -> None:
@@ -79,17 +54,17 @@ def _print_summary(report: ValidationReport) -> None:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    if not args.golden.is_file():
-        raise UsageError(f"golden file not found: {args.golden}")
-    texts = document_texts(args.docs, args.index)
-    report = validate_golden(args.golden, texts)
+    checked = validate(args.golden, docs=args.docs, index=args.index)
+    for failure in checked.corpus.skipped:
+        print(f"warning: skipped {failure}", file=sys.stderr)
+    texts, report = checked.corpus.texts, checked.report
     for problem in report.problems:
         print(problem)
     if args.fix and report.fixable:
         try:
             fixed, backup = apply_fixes(report, texts)
         except ValueError as exc:
-            raise UsageError(str(exc)) from exc
+            raise InputError(str(exc)) from exc
         print(f"re-anchored {fixed} item(s); backup in {backup}")
         report = validate_golden(args.golden, texts)
         for problem in report.problems:
@@ -97,21 +72,20 @@ def _validate(args: argparse.Namespace) -> int:
     elif report.fixable:
         print(f"{len(report.fixable)} item(s) can be re-anchored: rerun with --fix")
     _print_summary(report)
-    return EXIT_OK if report.valid else EXIT_INVALID
+    return ExitCode.PASS if report.valid else ExitCode.FAIL
+
+
+def _schema(args: argparse.Namespace) -> int:
+    print(json.dumps(GoldenItem.model_json_schema(), indent=2, ensure_ascii=False))
+    return ExitCode.PASS
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m builder`; returns the process exit code."""
     args = _parser().parse_args(argv)
-    try:
-        if args.command == "schema":
-            print(json.dumps(GoldenItem.model_json_schema(), indent=2, ensure_ascii=False))
-            return EXIT_OK
-        if args.command == "validate":
-            return _validate(args)
-        from builder.generate_cli import run_generate
-
-        return run_generate(args)
-    except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    handlers: dict[str, Handler] = {
+        "schema": _schema,
+        "validate": _validate,
+        "generate": run_generate,
+    }
+    return run_command(handlers[args.command], args, offline_flag="--llm offline")

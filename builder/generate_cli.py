@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ragoro.errors import UsageError
 from vectordb import DEFAULT_DOCS, DEFAULT_INDEX
 
 DEFAULT_OUT = Path("data/golden/qa_golden_set.jsonl")
@@ -169,12 +170,10 @@ def add_generate_parser(commands: Any) -> None:
 
 def run_generate(args: argparse.Namespace) -> int:
     """Run `builder generate`; returns the exit code (0 done, 2 bad input)."""
-    from builder.cli import UsageError
+    from builder.api import generate
     from builder.generate.config import GenerateConfig, parse_mix
-    from builder.generate.corpus import CorpusError
     from builder.generate.report import print_summary
-    from builder.generate.runner import run_generation
-    from ragoro.llm import LLMConfigError, default_model
+    from ragoro.llm import default_model
 
     try:
         mix = parse_mix(args.types) if args.types else None
@@ -202,9 +201,9 @@ def run_generate(args: argparse.Namespace) -> int:
             config.mix = mix
         if config.max_calls is not None and config.max_calls < 0:
             raise ValueError(f"--max-calls must be >= 0, got {config.max_calls}")
-        result = run_generation(config)
-    except (ValueError, CorpusError, LLMConfigError) as exc:
+    except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    result = generate(config)
     print_summary(result, sys.stdout)
     print(f"wrote {len(result.items)} item(s) to {config.out}; rejects in {config.rejects_path}")
     return 0

@@ -3,31 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-from collections.abc import Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 
 from evaluator.console import render_report
-from evaluator.outcomes import OutcomesFileError, read_outcomes, write_outcomes
-from evaluator.report import RunReport, build_report
-from evaluator.runner import judge_all, run_agent
-from judges.base import Judge
-from ragoro.contracts import CaseOutcome, GoldenItem
-from ragoro.golden import GoldenFileError, atomic_write_text, file_sha256, load_golden
-
-EXIT_USAGE = 2
-DEFAULT_GOLDEN = Path("data/golden/qa_golden_set.jsonl")
-
-
-class UsageError(Exception):
-    """Bad arguments, inputs or configuration: exit code 2."""
+from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, rescore
+from evaluator.gate import add_gate_arguments, run_gate
+from evaluator.outcomes import write_outcomes
+from evaluator.report import RunReport
+from ragoro.cli import run_command
+from ragoro.golden import atomic_write_text
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    from evaluator.gate import add_gate_arguments
-
     parser.add_argument(
         "--golden", type=Path, default=DEFAULT_GOLDEN, help="golden set (JSONL or JSON array)"
     )
@@ -70,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m evaluator",
         description="Run a RAG agent on a golden set, judge each answer on separate metrics, "
-        "and compare with a baseline that only ratchets up. Exit 0 pass, 1 regression, 2 usage.",
+        "and compare with a baseline that only ratchets up. Exit 0 pass, 1 regression, "
+        "2 usage/input error, 3 model provider unavailable.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser(
@@ -115,66 +103,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _load_items(path: Path) -> list[GoldenItem]:
-    try:
-        items = load_golden(path)
-    except FileNotFoundError as exc:
-        raise UsageError(f"{exc}; generate one with: python -m builder generate") from exc
-    except GoldenFileError as exc:
-        raise UsageError(str(exc)) from exc
-    if not items:
-        raise UsageError(f"golden file {path} has no items")
-    return items
-
-
-def builder_models(items: Sequence[GoldenItem]) -> set[str]:
-    """LLM models that generated the golden items (offline generations excluded)."""
-    return {
-        item.provenance.generator
-        for item in items
-        if item.provenance and item.provenance.generator and item.provenance.generator != "offline"
-    }
-
-
-def check_self_judge(judge_model: str | None, agent_model: str | None, builders: set[str]) -> None:
-    """Refuse a judge that is the same model as the agent or the golden set's builder."""
-    if judge_model is None:
-        return
-    if judge_model == agent_model:
-        raise UsageError(
-            f"the judge model {judge_model} is also the agent model: it would grade itself. "
-            "Pick another --judge-model, or pass --allow-self-judge"
-        )
-    if judge_model in builders:
-        raise UsageError(
-            f"the judge model {judge_model} also wrote the golden set: it would grade its own "
-            "questions. Pick another --judge-model, or pass --allow-self-judge"
-        )
-
-
-def _make_judge(args: argparse.Namespace, documents: dict[str, str] | None) -> Judge:
-    from judges import make_judge
-    from ragoro.llm import LLMConfigError
-
-    try:
-        return make_judge(args.judge, model=args.judge_model, documents=documents)
-    except LLMConfigError as exc:
-        # The shared factory speaks of the builder's flag; name the evaluator's one here.
-        raise UsageError(str(exc).replace("--llm offline", "--judge offline")) from exc
-
-
-def _documents(index_path: Path) -> dict[str, str] | None:
-    from vectordb import IndexOpenError, VectorIndex
-
-    try:
-        return {p: d.text for p, d in VectorIndex.open(index_path).documents.items()}
-    except IndexOpenError:
-        return None
-
-
 def _finish(args: argparse.Namespace, report: RunReport) -> int:
-    from evaluator.gate import run_gate
-
     atomic_write_text(args.report, report.model_dump_json(indent=2) + "\n")
     print(render_report(report))
     print(f"report: {args.report}")
@@ -184,94 +113,41 @@ def _finish(args: argparse.Namespace, report: RunReport) -> int:
     return outcome.exit_code
 
 
-def _judge_and_report(
-    args: argparse.Namespace,
-    *,
-    items: list[GoldenItem],
-    outcomes: list[CaseOutcome],
-    judge: Judge,
-    meta: dict[str, object],
-    timings: dict[str, float],
-) -> RunReport:
-    started = time.perf_counter()
-    results = judge_all(
-        items, outcomes, judge, concurrency=args.concurrency, progress=not args.no_progress
-    )
-    timings["judge_s"] = time.perf_counter() - started
-    return build_report(
-        items,
-        outcomes,
-        results,
-        mode=args.mode,
-        judge=args.judge,
-        judge_model=judge.model,
-        golden_path=str(args.golden),
-        golden_sha256=file_sha256(args.golden),
-        timings=timings,
-        **meta,
-    )
-
-
 def _run(args: argparse.Namespace) -> int:
-    from evaluator.agents import make_agent
-    from vectordb import IndexOpenError, VectorIndex
-
-    started_at = datetime.now(UTC).isoformat(timespec="seconds")
-    items = _load_items(args.golden)
-    try:
-        index = VectorIndex.open(args.index)
-    except IndexOpenError as exc:
-        raise UsageError(str(exc)) from exc
-    try:
-        agent = make_agent(args.agent, index=index, k=args.k, mode=args.mode)
-    except (ValueError, ImportError) as exc:
-        raise UsageError(str(exc)) from exc
-    documents = {p: d.text for p, d in index.documents.items()}
-    judge = _make_judge(args, documents)
-    if not args.allow_self_judge:
-        check_self_judge(judge.model, agent.model, builder_models(items))
-    clock = time.perf_counter()
-    outcomes = run_agent(items, agent, concurrency=args.concurrency, progress=not args.no_progress)
-    timings = {"agent_s": time.perf_counter() - clock}
-    write_outcomes(args.outcomes, outcomes)
-    meta: dict[str, object] = {
-        "agent": agent.name,
-        "agent_model": agent.model,
-        "started_at": started_at,
-    }
-    report = _judge_and_report(
-        args, items=items, outcomes=outcomes, judge=judge, meta=meta, timings=timings
+    evaluation = evaluate(
+        args.golden,
+        index=args.index,
+        agent=args.agent,
+        judge=args.judge,
+        judge_model=args.judge_model,
+        mode=args.mode,
+        k=args.k,
+        concurrency=args.concurrency,
+        progress=not args.no_progress,
+        allow_self_judge=args.allow_self_judge,
     )
+    write_outcomes(args.outcomes, evaluation.outcomes)
     print(f"outcomes: {args.outcomes}")
-    return _finish(args, report)
+    return _finish(args, evaluation.report)
 
 
 def _rescore(args: argparse.Namespace) -> int:
-    started_at = datetime.now(UTC).isoformat(timespec="seconds")
-    items = _load_items(args.golden)
-    try:
-        outcomes = read_outcomes(args.outcomes)
-    except OutcomesFileError as exc:
-        raise UsageError(str(exc)) from exc
-    judge = _make_judge(args, _documents(args.index))
-    agent_name = outcomes[0].agent if outcomes else "unknown"
-    if not args.allow_self_judge:
-        check_self_judge(judge.model, agent_name, builder_models(items))
-    meta: dict[str, object] = {"agent": agent_name, "agent_model": None, "started_at": started_at}
-    try:
-        report = _judge_and_report(
-            args, items=items, outcomes=outcomes, judge=judge, meta=meta, timings={}
-        )
-    except ValueError as exc:
-        raise UsageError(str(exc)) from exc
-    return _finish(args, report)
+    evaluation = rescore(
+        args.outcomes,
+        golden=args.golden,
+        index=args.index,
+        judge=args.judge,
+        judge_model=args.judge_model,
+        mode=args.mode,
+        concurrency=args.concurrency,
+        progress=not args.no_progress,
+        allow_self_judge=args.allow_self_judge,
+    )
+    return _finish(args, evaluation.report)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m evaluator`; returns the process exit code."""
     args = _parser().parse_args(argv)
-    try:
-        return _run(args) if args.command == "run" else _rescore(args)
-    except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+    handler = _run if args.command == "run" else _rescore
+    return run_command(handler, args, offline_flag="--judge offline")

@@ -31,6 +31,7 @@ from evaluator.baseline import (
     rate,
 )
 from evaluator.report import RunReport
+from ragoro.errors import InputError
 from ragoro.golden import atomic_write_text
 
 DEFAULT_BASELINE = Path("data/golden/qa_baseline.json")
@@ -44,7 +45,7 @@ HAND_EDIT = (
 )
 
 
-class BaselineFileError(Exception):
+class BaselineFileError(InputError):
     """The baseline file cannot be used as it is; it is never overwritten."""
 
 

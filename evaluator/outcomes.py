@@ -13,10 +13,11 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ragoro.contracts import CaseOutcome
+from ragoro.errors import InputError
 from ragoro.golden import atomic_write_text
 
 
-class OutcomesFileError(Exception):
+class OutcomesFileError(InputError):
     """An outcomes file that cannot be read; the message names file:line."""
 
 

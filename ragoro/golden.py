@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from ragoro.contracts import GoldenItem
+from ragoro.errors import InputError
 
 _READ_BLOCK = 1 << 16
 
@@ -50,7 +51,7 @@ class GoldenRecord:
     problem: GoldenProblem | None
 
 
-class GoldenFileError(Exception):
+class GoldenFileError(InputError):
     """A golden file with problems; `problems` lists each with file:line and field."""
 
     def __init__(self, problems: list[GoldenProblem]) -> None:

@@ -1,4 +1,8 @@
-"""`python -m vectordb build|search`: index a corpus folder and query it."""
+"""`python -m vectordb build|search`: index a corpus folder and query it.
+
+The library modules of vectordb import nothing else of ragoro; this front end, like the
+other three command lines, reports errors through `ragoro.cli.run_command`.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from vectordb.embeddings import DEFAULT_EMBEDDINGS, EmbeddingModelError
-from vectordb.index import DEFAULT_DOCS, DEFAULT_INDEX, NoDocumentsError, VectorIndex, build_index
-from vectordb.store import IndexOpenError
+from ragoro.errors import UsageError
+from vectordb.embeddings import DEFAULT_EMBEDDINGS
+from vectordb.index import DEFAULT_DOCS, DEFAULT_INDEX, VectorIndex, build_index
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,8 +49,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _build(args: argparse.Namespace) -> int:
     if not args.docs.is_dir():
-        print(f"error: document folder not found: {args.docs}", file=sys.stderr)
-        return 2
+        raise UsageError(f"document folder not found: {args.docs}")
     try:
         result = build_index(
             args.docs,
@@ -56,14 +59,8 @@ def _build(args: argparse.Namespace) -> int:
             embeddings=args.embeddings,
             progress=True,
         )
-    except NoDocumentsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        for failure in exc.failures:
-            print(f"  skipped {failure}", file=sys.stderr)
-        return 1
-    except (ValueError, EmbeddingModelError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
     for failure in result.failures:
         print(f"skipped {failure}", file=sys.stderr)
     print(
@@ -74,12 +71,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    try:
-        index = VectorIndex.open(args.index)
-        hits = index.search(args.query, args.k)
-    except (IndexOpenError, EmbeddingModelError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    index = VectorIndex.open(args.index)
+    hits = index.search(args.query, args.k)
     for rank, hit in enumerate(hits, start=1):
         chunk = hit.chunk
         print(
@@ -92,7 +85,7 @@ def _search(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m vectordb`; returns the process exit code."""
+    from ragoro.cli import run_command
+
     args = _parser().parse_args(argv)
-    if args.command == "build":
-        return _build(args)
-    return _search(args)
+    return run_command(_build if args.command == "build" else _search, args)

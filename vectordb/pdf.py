@@ -7,13 +7,15 @@ from typing import Literal
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from vectordb.errors import VectorDBError
+
 ProblemKind = Literal["corrupt", "encrypted", "no text layer", "empty"]
 
 # Characters PDFium emits that are layout artefacts, not text (soft-hyphen marks, NUL).
 _ARTEFACTS = str.maketrans({"\x00": None, "\x02": None, "\ufffe": None, "\ufeff": None})
 
 
-class PdfProblem(Exception):
+class PdfProblem(VectorDBError):
     """A PDF that yields no usable text, with the kind of problem and a human detail."""
 
     def __init__(self, kind: ProblemKind, detail: str) -> None:

@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field, ValidationError
 from vectordb.chunking import Chunk
 from vectordb.documents import Document
 from vectordb.embeddings import Vectors
+from vectordb.errors import VectorDBError
 
 FORMAT_VERSION = 1
 VECTORS_FILE = "index.faiss"
@@ -34,7 +35,7 @@ MANIFEST_FILE = "manifest.json"
 ARTEFACTS = (VECTORS_FILE, CHUNKS_FILE, DOCUMENTS_FILE)
 
 
-class IndexOpenError(Exception):
+class IndexOpenError(VectorDBError):
     """An index folder that cannot be used; the message is one line that says what to do."""
 
 

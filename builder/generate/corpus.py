@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ragoro.errors import InputError
 from ragoro.text import Lang, detect_language
 from vectordb import Chunk, Document, IndexOpenError, VectorIndex, split_documents
 from vectordb.documents import DocumentLoadError, iter_corpus_files, load_document
@@ -18,7 +19,7 @@ FOOTER_RE = re.compile(r"(?:Pagina|Page|Pag\.)\s+\d+\s+(?:di|of|/)\s+\d+\s*$", r
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
-class CorpusError(Exception):
+class CorpusError(InputError):
     """The corpus or the index cannot be used as given; the message says what to do."""
 
 

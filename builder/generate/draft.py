@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ragoro.errors import RagoroError
+
 
 @dataclass(frozen=True)
 class Quote:
@@ -29,7 +31,7 @@ class Draft:
 
 
 @dataclass
-class Rejected(Exception):
+class Rejected(RagoroError):
     """A scenario that cannot give a valid item; recorded in the rejects file."""
 
     reason: str

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from ragoro.contracts import GoldenItem
+from ragoro.errors import InputError
 from ragoro.golden import append_golden, atomic_write_text, item_json
 
 DUPLICATE = "duplicate"
@@ -71,7 +72,7 @@ def load_journal(out: Path, rejects: Path) -> Loaded:
         try:
             item = GoldenItem.model_validate(row)
         except ValidationError as exc:
-            raise ValueError(
+            raise InputError(
                 f"{out}: item {number} is not a valid golden item ({exc.error_count()} error(s)); "
                 "fix it or move the file away"
             ) from exc

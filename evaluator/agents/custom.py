@@ -22,13 +22,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from evaluator.agents.base import AgentAnswer
+from ragoro.errors import RagoroError, UsageError
 
 
-class AgentSpecError(ValueError):
+class AgentSpecError(UsageError, ValueError):
     """A custom agent spec that cannot be loaded; the message says what to fix."""
 
 
-class AgentOutputError(TypeError):
+class AgentOutputError(RagoroError, TypeError):
     """A custom agent returned something that is not an answer; the message says what."""
 
 

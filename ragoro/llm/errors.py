@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from ragoro.errors import ExitCode, RagoroError
 
-class LLMError(Exception):
+
+class LLMError(RagoroError):
     """Base class of every error raised by `ragoro.llm`."""
 
 
 class LLMConfigError(LLMError):
-    """The model cannot be built or used as configured (missing key, package, bad spec)."""
+    """The model cannot be built or used as configured (missing key, package, bad spec).
+
+    `offline_alternative` is True when an offline component could stand in; each command
+    line then names its own switch for it (`--llm offline`, `--judge offline`).
+    """
+
+    def __init__(self, message: str, *, offline_alternative: bool = False) -> None:
+        super().__init__(message)
+        self.offline_alternative = offline_alternative
 
 
 class LLMCallError(LLMError):
     """A provider call failed for good: a non-retryable error, or retries ran out."""
+
+    exit_code = ExitCode.PROVIDER_UNAVAILABLE
 
     def __init__(self, spec: str, reason: str) -> None:
         super().__init__(f"{spec}: {reason}")

@@ -90,7 +90,7 @@ def check_credentials(provider: str, kwargs: dict[str, Any]) -> None:
         return
     if provider == "openai" and _is_loopback(kwargs.get("base_url")):
         return
-    raise LLMConfigError(f"no {info.key_envs[0]}: set it in .env or use --llm offline")
+    raise LLMConfigError(f"no {info.key_envs[0]}: set it in .env", offline_alternative=True)
 
 
 def make_chat_model(spec: str, *, temperature: float = 0.0, **kw: Any) -> BaseChatModel:

@@ -9,13 +9,15 @@ from typing import Any, TypeVar
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from pydantic import BaseModel, ValidationError
 
+from ragoro.llm.errors import LLMError
+
 T = TypeVar("T", bound=BaseModel)
 
 _FENCE = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
 _MAX_ERROR_CHARS = 2000
 
 
-class OutputParseError(ValueError):
+class OutputParseError(LLMError, ValueError):
     """A reply that is not JSON, or JSON that does not match the schema."""
 
 

@@ -40,7 +40,8 @@ def clean_env(monkeypatch, tmp_path):
 def test_missing_key_says_what_to_do(spec, var):
     with pytest.raises(LLMConfigError) as info:
         make_chat_model(spec)
-    assert str(info.value) == f"no {var}: set it in .env or use --llm offline"
+    assert str(info.value) == f"no {var}: set it in .env"
+    assert info.value.offline_alternative
 
 
 def test_key_from_dotenv_is_loaded_without_overriding_the_environment(tmp_path, monkeypatch):
