@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator
 
-from evaluator.report import RunReport
+from evaluator.report import RunReport, pass_rate
 
 RATE_DECIMALS = 6
 FABRICATION = "fabrication_count"
@@ -136,8 +136,8 @@ def make_baseline_entry(report: RunReport) -> BaselineEntry:
 
 def _rate_on(cases: CaseResults, ids: Iterable[str], metric: str) -> tuple[float, int]:
     """Pass rate of one metric over some cases, and how many were scored."""
-    scored = [r for cid in ids if (r := cases.get(cid, {}).get(metric)) is not None]
-    return (rate(sum(scored) / len(scored)) if scored else 1.0), len(scored)
+    value, scored = pass_rate(cases.get(cid, {}).get(metric) for cid in ids)
+    return rate(value), scored
 
 
 def _unscored_on(cases: CaseResults, ids: Iterable[str]) -> int:

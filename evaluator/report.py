@@ -8,10 +8,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from judges.applicability import APPLIES_TO
+from judges.applicability import applies_to
 from judges.base import JudgeResult
-from judges.behaviour import is_fabrication
-from ragoro.contracts import METRICS, CaseOutcome, GoldenItem, TokenUsage, Verdict
+from judges.metrics import metric_names
+from ragoro.contracts import CaseOutcome, GoldenItem, TokenUsage, Verdict
 
 Band = Literal["green", "yellow", "red"]
 
@@ -77,6 +77,13 @@ class RunReport(BaseModel):
     started_at: str = ""
 
 
+def pass_rate(results: Iterable[bool | None]) -> tuple[float, int]:
+    """(passed / scored, scored) over per-case results; unscored (None) ones are left out,
+    and a metric nothing scored has rate 1.0 with 0 scored (the gate counts unscored apart)."""
+    scored = [bool(r) for r in results if r is not None]
+    return (sum(scored) / len(scored) if scored else 1.0), len(scored)
+
+
 def band_of(mean: float) -> Band:
     """green above 8, yellow above 5, red otherwise (the seed's thresholds)."""
     if mean > 8:
@@ -89,11 +96,12 @@ def summarise_metric(
 ) -> MetricReport:
     """Aggregate the verdicts of one metric; unscored verdicts never count as failures."""
     total = passed = 0
+    verdicts_seen = list(verdicts)
     values: list[float] = []
     failures: list[str] = []
     unscored: dict[str, str] = {}
     by_tag: dict[str, TagStats] = defaultdict(TagStats)
-    for verdict in verdicts:
+    for verdict in verdicts_seen:
         if verdict.value is None:
             unscored[verdict.case_id] = verdict.reason
             continue
@@ -110,10 +118,10 @@ def summarise_metric(
             stats.passed += bool(verdict.passed)
     return MetricReport(
         name=name,
-        applies_to=list(APPLIES_TO.get(name, ())),
+        applies_to=list(applies_to().get(name, ())),
         total=total,
         passed=passed,
-        pass_rate=passed / total if total else 1.0,
+        pass_rate=pass_rate(v.passed for v in verdicts_seen)[0],
         mean_value=sum(values) / len(values) if values else None,
         failures=failures,
         unscored=len(unscored),
@@ -124,8 +132,8 @@ def summarise_metric(
 
 def metric_order(names: Iterable[str]) -> list[str]:
     """Known metrics in their canonical order, then any extra ones alphabetically."""
-    present = set(names)
-    return [m for m in METRICS if m in present] + sorted(present - set(METRICS))
+    present, known = set(names), metric_names()
+    return [m for m in known if m in present] + sorted(present - set(known))
 
 
 def build_report(
@@ -146,12 +154,8 @@ def build_report(
     metrics = {
         name: summarise_metric(name, verdicts[name], by_id) for name in metric_order(verdicts)
     }
-    outcome_by_id = {outcome.case_id: outcome for outcome in outcomes}
-    fabrications = [
-        item.id
-        for item in items
-        if item.id in outcome_by_id and is_fabrication(item, outcome_by_id[item.id])
-    ]
+    fabricated = {result.case_id for result in results if result.fabricated}
+    fabrications = [item.id for item in items if item.id in fabricated]
     grades = [r.grade for r in results if r.grade is not None]
     grade = None
     if grades or meta.get("judge") == "llm":

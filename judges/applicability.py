@@ -1,49 +1,17 @@
-"""Which metrics apply to which cases: one table shared by every judge and the report.
+"""Which metrics apply to which cases, derived from the metric registry (`judges.metrics`).
 
-The table lists case types; `applies` adds the one data condition the table cannot say:
-a retrieval metric needs golden passages to measure against (a clarification case may
-have none), so on a passage-less item it does not apply rather than scoring 0 or unscored.
+Kept as a module because callers ask "does this metric apply?" without caring where a
+metric is defined; every answer comes from the specs.
 """
 
 from __future__ import annotations
 
-from ragoro.contracts import METRICS, CaseType, GoldenItem
+from judges.metrics import METRICS, applicable_metrics, applies
+from ragoro.contracts import CaseType
 
-__all__ = ["APPLIES_TO", "RETRIEVAL_METRICS", "applicable_metrics", "applies"]
-
-# Which case types each metric is judged on; the report states it next to each metric.
-APPLIES_TO: dict[str, tuple[CaseType, ...]] = {
-    "context_recall": ("narrative", "numeric", "composite", "clarification"),
-    "context_precision": ("narrative", "numeric", "composite", "clarification"),
-    "faithfulness": ("narrative", "numeric", "composite"),
-    "answer_relevancy": ("narrative", "numeric", "composite"),
-    "answer_accuracy": ("narrative", "numeric", "composite"),
-    "citation": ("narrative", "numeric", "composite"),
-    "numeric": ("numeric",),
-    "refusal": ("narrative", "numeric", "composite", "refusal", "clarification"),
-    "clarification": ("narrative", "numeric", "composite", "refusal", "clarification"),
-}
-
-RETRIEVAL_METRICS: frozenset[str] = frozenset({"context_recall", "context_precision"})
+__all__ = ["applicable_metrics", "applies", "applies_to"]
 
 
-def applies(metric: str, item: GoldenItem) -> bool:
-    """True when `metric` is judged on `item`: its case type is listed in APPLIES_TO and
-    the item carries what the metric measures against (passages, an expected value).
-
-    Raises ValueError for a metric name that is not in the table, so a typo is loud.
-    """
-    if metric not in APPLIES_TO:
-        raise ValueError(f"unknown metric {metric!r}: expected one of {', '.join(APPLIES_TO)}")
-    if item.case_type not in APPLIES_TO[metric]:
-        return False
-    if metric in RETRIEVAL_METRICS:
-        return bool(item.passages)
-    if metric == "numeric":
-        return item.expected.value is not None
-    return True
-
-
-def applicable_metrics(item: GoldenItem) -> list[str]:
-    """The metrics that apply to `item`, in the canonical METRICS order."""
-    return [m for m in METRICS if applies(m, item)]
+def applies_to() -> dict[str, tuple[CaseType, ...]]:
+    """Metric name -> the case types it is judged on, for reports."""
+    return {name: spec.applies_to for name, spec in METRICS.items()}

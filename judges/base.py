@@ -14,6 +14,9 @@ class JudgeResult(BaseModel):
 
     case_id: str
     verdicts: list[Verdict] = Field(description="One verdict per applicable metric.")
+    fabricated: bool = Field(
+        default=False, description="A case the corpus cannot answer got an answer anyway."
+    )
     grade: float | None = Field(default=None, ge=0, le=10, description="LLM 0-10 grade, if any.")
     grade_reason: str = Field(default="", description="Why that grade (or why none).")
     usage: TokenUsage = Field(default_factory=TokenUsage, description="Judge LLM spend.")

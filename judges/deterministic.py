@@ -2,7 +2,8 @@
 
 Retrieval (context_recall, context_precision) and behaviour (citation, numeric, refusal,
 clarification) never ask a model: the offline and the LLM judge give identical verdicts
-on them, so a judge switch moves only the generation metrics.
+on them, so a judge switch moves only the generation metrics. Each function is the scorer
+of one metric spec in `judges.metrics`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from judges.applicability import applies
 from judges.behaviour import (
     asked_clarification,
     cited_documents,
@@ -24,24 +24,16 @@ from judges.retrieval import context_precision, context_recall
 from ragoro.contracts import CaseOutcome, GoldenItem, Verdict
 
 __all__ = [
-    "ANSWER_METRICS",
-    "DETERMINISTIC_METRICS",
     "DeterministicConfig",
     "agent_error_verdict",
-    "deterministic_verdicts",
+    "citation_verdict",
+    "clarification_verdict",
     "is_fabrication",
+    "numeric_verdict",
+    "precision_verdict",
+    "recall_verdict",
+    "refusal_verdict",
 ]
-
-DETERMINISTIC_METRICS: tuple[str, ...] = (
-    "context_recall",
-    "context_precision",
-    "citation",
-    "numeric",
-    "refusal",
-    "clarification",
-)
-ANSWER_METRICS: tuple[str, ...] = ("faithfulness", "answer_relevancy", "answer_accuracy")
-"""Generation metrics: scored 0 when the agent crashed, judged by text otherwise."""
 
 
 @dataclass(frozen=True)
@@ -68,21 +60,24 @@ def agent_error_verdict(item: GoldenItem, outcome: CaseOutcome, metric: str) -> 
     return Verdict.score(item.id, metric, 0.0, 1.0, f"agent error: {outcome.error}")
 
 
-def _recall(
+def recall_verdict(
     item: GoldenItem, o: CaseOutcome, c: DeterministicConfig, docs: Mapping[str, str] | None
 ) -> Verdict:
+    """Share of golden passages the retrieved contexts cover; passes at `recall_pass`."""
     r = context_recall(item.passages, o.contexts, coverage=c.passage_coverage, documents=docs)
     return Verdict.score(item.id, "context_recall", r.value, c.recall_pass, r.reason)
 
 
-def _precision(
+def precision_verdict(
     item: GoldenItem, o: CaseOutcome, c: DeterministicConfig, docs: Mapping[str, str] | None
 ) -> Verdict:
+    """Rank-aware precision of the retrieved contexts; passes at `precision_pass`."""
     r = context_precision(item.passages, o.contexts, overlap=c.relevant_overlap, documents=docs)
     return Verdict.score(item.id, "context_precision", r.value, c.precision_pass, r.reason)
 
 
-def _citation(item: GoldenItem, o: CaseOutcome, c: DeterministicConfig) -> Verdict:
+def citation_verdict(item: GoldenItem, o: CaseOutcome, c: DeterministicConfig) -> Verdict:
+    """Share of the expected documents the answer cites (in `citations` or by name)."""
     expected = expected_documents(item)
     if not expected:
         return Verdict.unscored(item.id, "citation", "no expected document to cite")
@@ -94,14 +89,16 @@ def _citation(item: GoldenItem, o: CaseOutcome, c: DeterministicConfig) -> Verdi
     return Verdict.score(item.id, "citation", len(cited) / len(expected), c.citation_pass, reason)
 
 
-def _numeric(item: GoldenItem, o: CaseOutcome, c: DeterministicConfig) -> Verdict:
+def numeric_verdict(item: GoldenItem, o: CaseOutcome, c: DeterministicConfig) -> Verdict:
+    """The expected value, in the expected unit's dimension, is stated by the outcome."""
     if item.expected.value is None:
         return Verdict.unscored(item.id, "numeric", "no expected value")
     check = check_value(item.expected.value, item.expected.unit, o, c.numeric_rel_tol)
     return Verdict.score(item.id, "numeric", float(check.matched), 1.0, check.reason)
 
 
-def _refusal(item: GoldenItem, o: CaseOutcome) -> Verdict:
+def refusal_verdict(item: GoldenItem, o: CaseOutcome) -> Verdict:
+    """Refused exactly when the corpus cannot answer (expected.refuse)."""
     did = refused(o)
     should = item.expected.refuse
     if did == should:
@@ -115,7 +112,8 @@ def _refusal(item: GoldenItem, o: CaseOutcome) -> Verdict:
     return Verdict.score(item.id, "refusal", float(did == should), 1.0, reason)
 
 
-def _clarification(item: GoldenItem, o: CaseOutcome) -> Verdict:
+def clarification_verdict(item: GoldenItem, o: CaseOutcome) -> Verdict:
+    """Asked first, answered with assumptions, or did not ask, as expected.clarification says."""
     mode = item.expected.clarification
     asked = asked_clarification(o)
     if mode == "ask_first":
@@ -127,31 +125,3 @@ def _clarification(item: GoldenItem, o: CaseOutcome) -> Verdict:
         ok = gave_answer(o)
         reason = "answered with assumptions" if ok else "did not answer (only asked or declined)"
     return Verdict.score(item.id, "clarification", float(ok), 1.0, f"{mode}: {reason}")
-
-
-def deterministic_verdicts(
-    item: GoldenItem,
-    outcome: CaseOutcome,
-    config: DeterministicConfig | None = None,
-    documents: Mapping[str, str] | None = None,
-) -> list[Verdict]:
-    """The verdict of every deterministic metric that applies to the case, in METRICS
-    order; computed from what is there even when the agent crashed."""
-    cfg = config or DeterministicConfig()
-    out = []
-    for metric in DETERMINISTIC_METRICS:
-        if not applies(metric, item):
-            continue
-        if metric == "context_recall":
-            out.append(_recall(item, outcome, cfg, documents))
-        elif metric == "context_precision":
-            out.append(_precision(item, outcome, cfg, documents))
-        elif metric == "citation":
-            out.append(_citation(item, outcome, cfg))
-        elif metric == "numeric":
-            out.append(_numeric(item, outcome, cfg))
-        elif metric == "refusal":
-            out.append(_refusal(item, outcome))
-        else:
-            out.append(_clarification(item, outcome))
-    return out

@@ -10,33 +10,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
 
-from judges.applicability import applies
+from pydantic import BaseModel
+
 from judges.base import JudgeResult
-from judges.behaviour import refused
-from judges.deterministic import (
-    ANSWER_METRICS,
-    DeterministicConfig,
-    agent_error_verdict,
-    deterministic_verdicts,
-)
-from judges.llm_prompt import JudgeOutput, MetricVerdict, build_messages
-from judges.options import JudgeOptions, order_verdicts
+from judges.behaviour import is_fabrication, refused
+from judges.deterministic import DeterministicConfig, agent_error_verdict
+from judges.llm_prompt import ClaimVerdict, JudgeOutput, MetricVerdict, build_messages
+from judges.metrics import JudgeConfig, MetricInput, llm_metrics, offline_verdicts, order_verdicts
+from judges.options import JudgeOptions
 from judges.retrieval import context_texts
 from ragoro.contracts import CaseOutcome, GoldenItem, Verdict
 from ragoro.llm import CallCache, LLMCallError, LLMClient, default_model, make_chat_model
 
-__all__ = ["LLMJudge", "LLMThresholds"]
+__all__ = ["LLMJudge", "default_thresholds"]
 
 
-@dataclass(frozen=True)
-class LLMThresholds:
-    """Pass bars of the LLM metrics; ours decide, the model's own `passed` is only noted."""
-
-    faithfulness: float = 0.8
-    answer_relevancy: float = 0.5
-    answer_accuracy: float = 0.5
+def default_thresholds() -> dict[str, float]:
+    """Pass bar of each LLM metric, from its spec; ours decide, the model's `passed` is noted."""
+    return {spec.name: spec.llm.threshold for spec in llm_metrics() if spec.llm is not None}
 
 
 class LLMJudge:
@@ -49,14 +41,14 @@ class LLMJudge:
         client: LLMClient,
         model: str,
         *,
-        thresholds: LLMThresholds | None = None,
+        thresholds: Mapping[str, float] | None = None,
         deterministic: DeterministicConfig | None = None,
         documents: Mapping[str, str] | None = None,
     ) -> None:
         self.client = client
         self.model: str | None = model
-        self.thresholds = thresholds or LLMThresholds()
-        self.deterministic = deterministic or DeterministicConfig()
+        self.thresholds = {**default_thresholds(), **(thresholds or {})}
+        self.config = JudgeConfig(deterministic=deterministic or DeterministicConfig())
         self.documents = documents
 
     @classmethod
@@ -75,17 +67,24 @@ class LLMJudge:
 
     def judge(self, item: GoldenItem, outcome: CaseOutcome) -> JudgeResult:
         """Deterministic verdicts plus one model call for the LLM metrics and the grade."""
-        verdicts = deterministic_verdicts(item, outcome, self.deterministic, self.documents)
-        metrics = [m for m in ANSWER_METRICS if applies(m, item)]
+        asked = [spec.name for spec in llm_metrics()]
+        case = MetricInput(item, outcome, self.config, self.documents)
+        verdicts = offline_verdicts(case, skip=asked)
+        metrics = [spec.name for spec in llm_metrics() if spec.applies(item)]
+        fabricated = is_fabrication(item, outcome)
         if outcome.error is not None:
             # Nothing to judge: the agent failed, and that costs it, not the judge.
             verdicts += [agent_error_verdict(item, outcome, m) for m in metrics]
             reason = f"agent error: {outcome.error}"
             return JudgeResult(
-                case_id=item.id, verdicts=order_verdicts(verdicts), grade=0.0, grade_reason=reason
+                case_id=item.id,
+                verdicts=order_verdicts(verdicts),
+                fabricated=fabricated,
+                grade=0.0,
+                grade_reason=reason,
             )
         messages = build_messages(
-            item, outcome.answer, self._contexts(outcome), metrics, asdict(self.thresholds)
+            item, outcome.answer, self._contexts(outcome), metrics, self.thresholds
         )
         try:
             result = self.client.structured(messages, JudgeOutput)
@@ -93,7 +92,10 @@ class LLMJudge:
             reason = f"judge call failed: {exc}"
             verdicts += [Verdict.unscored(item.id, m, reason) for m in metrics]
             return JudgeResult(
-                case_id=item.id, verdicts=order_verdicts(verdicts), grade_reason=reason
+                case_id=item.id,
+                verdicts=order_verdicts(verdicts),
+                fabricated=fabricated,
+                grade_reason=reason,
             )
         if result.value is None:
             reason = f"judge output unusable: {result.error}"
@@ -101,6 +103,7 @@ class LLMJudge:
             return JudgeResult(
                 case_id=item.id,
                 verdicts=order_verdicts(verdicts),
+                fabricated=fabricated,
                 grade_reason=reason,
                 usage=result.usage,
                 raw=result.raw,
@@ -111,6 +114,7 @@ class LLMJudge:
         return JudgeResult(
             case_id=item.id,
             verdicts=order_verdicts(verdicts),
+            fabricated=fabricated,
             grade=grade,
             grade_reason=grade_reason,
             usage=result.usage,
@@ -125,12 +129,13 @@ class LLMJudge:
         ]
 
     def _metric(
-        self, item: GoldenItem, outcome: CaseOutcome, metric: str, out: JudgeOutput, raw: str
+        self, item: GoldenItem, outcome: CaseOutcome, metric: str, out: BaseModel, raw: str
     ) -> Verdict:
         if metric == "faithfulness" and (not outcome.answer.strip() or refused(outcome)):
             # Same rule as the offline judge: claiming nothing is neither faithful nor not.
             return Verdict.unscored(item.id, metric, "answer makes no claims (refusal)")
-        if metric == "faithfulness" and out.claims == []:
+        claims: list[ClaimVerdict] | None = getattr(out, "claims", None)
+        if metric == "faithfulness" and claims == []:
             return Verdict.unscored(item.id, metric, "answer makes no claims (judge found none)")
         given: MetricVerdict | None = getattr(out, metric)
         if given is None or given.score is None:
@@ -138,28 +143,28 @@ class LLMJudge:
         score = given.score
         if not math.isfinite(score) or not 0.0 <= score <= 1.0:
             return Verdict.unscored(item.id, metric, f"{metric} score {score} outside 0-1", raw)
-        threshold = getattr(self.thresholds, metric)
+        threshold = self.thresholds[metric]
         reason = given.reason.strip() or "(no reason given)"
-        if metric == "faithfulness" and out.claims is not None:
-            reason = f"{_claims_summary(out)}; {reason}"
+        if metric == "faithfulness" and claims is not None:
+            reason = f"{_claims_summary(claims)}; {reason}"
         if given.passed is not None and given.passed != (score >= threshold):
             reason += f" [model said passed={given.passed}; the {threshold} bar decides]"
         return Verdict.score(item.id, metric, score, threshold, reason)
 
 
-def _claims_summary(out: JudgeOutput) -> str:
-    claims = out.claims or []
+def _claims_summary(claims: list[ClaimVerdict]) -> str:
     supported = sum(1 for c in claims if c.supported)
     text = f"{supported}/{len(claims)} claims supported"
     unsupported = [f"'{c.claim[:60]}'" for c in claims if not c.supported]
     return text + (f" (unsupported: {', '.join(unsupported[:3])})" if unsupported else "")
 
 
-def _grade(out: JudgeOutput) -> tuple[float | None, str]:
-    reasoning = out.grade_reasoning.strip()
-    if out.grade is None:
+def _grade(out: BaseModel) -> tuple[float | None, str]:
+    reasoning = str(getattr(out, "grade_reasoning", "")).strip()
+    grade: float | None = getattr(out, "grade", None)
+    if grade is None:
         return None, "judge output has no grade"
-    if not math.isfinite(out.grade) or not 0.0 <= out.grade <= 10.0:
+    if not math.isfinite(grade) or not 0.0 <= grade <= 10.0:
         # Out of range is a bad reply, not a grade to clamp into range.
-        return None, f"grade {out.grade} outside 0-10: {reasoning}".rstrip(": ")
-    return out.grade, reasoning or "(no reasoning given)"
+        return None, f"grade {grade} outside 0-10: {reasoning}".rstrip(": ")
+    return grade, reasoning or "(no reasoning given)"

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from judges.deterministic import DeterministicConfig
 from judges.lexical import LexicalConfig
-from ragoro.contracts import METRICS, Verdict
 from ragoro.llm import LLMClient
 
-__all__ = ["ClientFactory", "JudgeOptions", "order_verdicts"]
+__all__ = ["ClientFactory", "JudgeOptions"]
 
 ClientFactory = Callable[[str], LLMClient]
 """Builds the LLMClient for a "provider:model" spec (tests pass one around a fake model)."""
@@ -34,9 +33,3 @@ class JudgeOptions:
     """Canonical document texts by path, to locate contexts that come without offsets."""
     client_kwargs: Mapping[str, Any] | None = None
     """Extra LLMClient arguments (accounting, limiter, budget, retry, max_reasks)."""
-
-
-def order_verdicts(verdicts: Iterable[Verdict]) -> list[Verdict]:
-    """Verdicts in the canonical METRICS order (unknown metrics last, by name)."""
-    rank: dict[str, int] = {m: i for i, m in enumerate(METRICS)}
-    return sorted(verdicts, key=lambda v: (rank.get(v.metric, len(rank)), v.metric))

@@ -14,19 +14,6 @@ CaseType = Literal["narrative", "numeric", "composite", "refusal", "clarificatio
 CASE_TYPES: tuple[CaseType, ...] = get_args(CaseType)
 ClarificationMode = Literal["none", "ask_first", "answer_with_assumptions"]
 
-MetricName = Literal[
-    "context_recall",
-    "context_precision",
-    "faithfulness",
-    "answer_relevancy",
-    "answer_accuracy",
-    "citation",
-    "numeric",
-    "refusal",
-    "clarification",
-]
-METRICS: tuple[MetricName, ...] = get_args(MetricName)
-
 
 class Passage(BaseModel):
     """A verbatim span of one document that supports a golden answer."""

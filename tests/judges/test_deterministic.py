@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from judges.applicability import APPLIES_TO, applicable_metrics, applies
-from judges.deterministic import agent_error_verdict, deterministic_verdicts, is_fabrication
+from judges.applicability import applicable_metrics, applies, applies_to
+from judges.deterministic import agent_error_verdict, is_fabrication
+from judges.metrics import deterministic_verdicts
 from ragoro.contracts import GoldenItem, Verdict
 
 from .factories import (
@@ -37,7 +38,7 @@ def test_applicability_follows_the_table() -> None:
     assert applicable_metrics(refusal_item()) == ["refusal", "clarification"]
     assert "numeric" in applicable_metrics(numeric_item())
     assert "numeric" not in applicable_metrics(narrative_item())
-    assert set(APPLIES_TO) == set(applicable_metrics(numeric_item()))
+    assert set(applies_to()) == set(applicable_metrics(numeric_item()))
 
 
 def test_retrieval_does_not_apply_without_passages() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from judges import Judge, OfflineJudge, make_judge
 from judges.base import JudgeResult
-from ragoro.contracts import METRICS, GoldenItem, RetrievedContext
+from judges.metrics import METRICS
+from ragoro.contracts import GoldenItem, RetrievedContext
 
 from .factories import (
     BILANCIO,

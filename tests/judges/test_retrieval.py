@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from judges.deterministic import DeterministicConfig, deterministic_verdicts
+from judges.deterministic import DeterministicConfig
+from judges.metrics import deterministic_verdicts
 from judges.retrieval import context_precision, context_recall, context_texts, same_document
 from ragoro.contracts import RetrievedContext
 

@@ -1,0 +1,63 @@
+"""Offline scorers of the generation metrics: faithfulness, relevancy, accuracy.
+
+Each is the `score` of one metric spec in `judges.metrics`. Faithfulness of an answer
+that makes no claims (a bare refusal, only a question back) is unscored with the reason,
+never 0 or 1: claiming nothing is neither faithful nor not. The case is not hidden: the
+refusal metric fails, and answer_accuracy / answer_relevancy score 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from judges import lexical
+from judges.deterministic import DeterministicConfig
+from judges.numeric import check_value
+from judges.retrieval import context_texts
+from ragoro.contracts import CaseOutcome, GoldenItem, Verdict
+
+__all__ = ["accuracy_verdict", "faithfulness_verdict", "relevancy_verdict"]
+
+
+def faithfulness_verdict(
+    item: GoldenItem,
+    outcome: CaseOutcome,
+    cfg: lexical.LexicalConfig,
+    documents: Mapping[str, str] | None,
+) -> Verdict:
+    """Share of the answer's claims the retrieved contexts support."""
+    texts = context_texts(outcome.contexts, documents)
+    return lexical.faithfulness(outcome.answer, texts, cfg).to_verdict(item.id, "faithfulness")
+
+
+def relevancy_verdict(
+    item: GoldenItem, outcome: CaseOutcome, cfg: lexical.LexicalConfig
+) -> Verdict:
+    """Does the answer give what the question asks for, without evading?"""
+    score = lexical.answer_relevancy(item.question, outcome.answer, cfg)
+    return score.to_verdict(item.id, "answer_relevancy")
+
+
+def accuracy_verdict(
+    item: GoldenItem,
+    outcome: CaseOutcome,
+    cfg: lexical.LexicalConfig,
+    deterministic: DeterministicConfig,
+) -> Verdict:
+    """Agreement with the reference answer; a numeric case also needs the right value."""
+    score = lexical.answer_accuracy(outcome.answer, item.answer, cfg, question=item.question)
+    verdict = score.to_verdict(item.id, "answer_accuracy")
+    if item.case_type != "numeric" or item.expected.value is None:
+        return verdict
+    check = check_value(
+        item.expected.value, item.expected.unit, outcome, deterministic.numeric_rel_tol
+    )
+    threshold = cfg.accuracy_threshold
+    if not verdict.scored:
+        # No reference text to compare with: the value is the whole answer.
+        return Verdict.score(item.id, verdict.metric, float(check.matched), threshold, check.reason)
+    if check.matched:
+        return verdict
+    return Verdict.score(
+        item.id, verdict.metric, 0.0, threshold, f"value check failed: {check.reason}"
+    )
