@@ -11,7 +11,6 @@ from typing import TypeVar
 from evaluator.agents.base import Agent, AgentAnswer
 from judges.base import Judge, JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
-from ragoro.text import is_clarification_request, is_refusal
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -42,21 +41,16 @@ def _mapped(
 def outcome_from_answer(
     item: GoldenItem, agent: Agent, answer: AgentAnswer, latency: float
 ) -> CaseOutcome:
-    """Normalise an agent's answer; behaviour flags it did not set are read from the text."""
-    refused = answer.refused if answer.refused is not None else is_refusal(answer.answer)
-    asked = (
-        answer.asked_clarification
-        if answer.asked_clarification is not None
-        else is_clarification_request(answer.answer)
-    )
+    """An agent's answer as an outcome; behaviour flags stay as the agent declared them
+    (None when it did not): the judges decide refusal and clarification from the answer."""
     return CaseOutcome(
         case_id=item.id,
         question=item.question,
         answer=answer.answer,
         contexts=answer.contexts,
         citations=answer.citations,
-        refused=refused,
-        asked_clarification=asked,
+        refused=answer.refused,
+        asked_clarification=answer.asked_clarification,
         value=answer.value,
         unit=answer.unit,
         latency_s=latency,

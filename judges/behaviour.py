@@ -1,7 +1,8 @@
-"""What the agent did, read from its flags with the answer text as a fallback.
+"""What the agent did: the one place that decides refusal and clarification.
 
-A foreign agent may leave `refused` / `asked_clarification` False without looking, so a
-flag that is False is checked against the text; a flag that is True is trusted.
+Decided from the answer text, for every agent alike, so `rescore` judges saved outcomes
+the same way; a flag the agent itself declared True (it knows it declined) is honoured,
+a False or missing one never hides what the text says.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ __all__ = [
 
 
 def refused(outcome: CaseOutcome) -> bool:
-    """The agent declined: its flag, else a refusal recognised in the answer text."""
-    return outcome.refused or is_refusal(outcome.answer)
+    """The agent declined: it declared so, or its answer is a refusal."""
+    return outcome.refused is True or is_refusal(outcome.answer)
 
 
 def asked_clarification(outcome: CaseOutcome) -> bool:
-    """The agent asked a question back: its flag, else a clarification request in the text."""
-    return outcome.asked_clarification or is_clarification_request(outcome.answer)
+    """The agent asked a question back: it declared so, or its answer is one."""
+    return outcome.asked_clarification is True or is_clarification_request(outcome.answer)
 
 
 def gave_answer(outcome: CaseOutcome) -> bool:

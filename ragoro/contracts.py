@@ -184,8 +184,14 @@ class CaseOutcome(BaseModel):
     answer: str = Field(default="", description="The agent's final answer.")
     contexts: list[RetrievedContext] = Field(default_factory=list, description="Contexts used.")
     citations: list[str] = Field(default_factory=list, description="Document paths cited.")
-    refused: bool = Field(default=False, description="The agent said it does not know.")
-    asked_clarification: bool = Field(default=False, description="The agent asked first.")
+    refused: bool | None = Field(
+        default=None,
+        description="What the agent declared: it does not know. None = it did not say; the "
+        "judges decide from the answer either way.",
+    )
+    asked_clarification: bool | None = Field(
+        default=None, description="What the agent declared: it asked first. None = not said."
+    )
     value: float | None = Field(default=None, description="Number the answer states, if any.")
     unit: str | None = Field(default=None, description="Normalised unit of value.")
     latency_s: float = Field(default=0.0, description="Wall time of the agent call.")

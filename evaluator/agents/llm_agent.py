@@ -36,7 +36,7 @@ from ragoro.llm import (
     RetryPolicy,
     usage_from_message,
 )
-from ragoro.text import Lang, detect_language, is_clarification_request, is_refusal
+from ragoro.text import Lang, detect_language
 from vectordb import SearchHit, VectorIndex
 
 Mode = Literal["tool", "agent"]
@@ -134,8 +134,6 @@ class LLMAgent:
             answer=text,
             contexts=contexts,
             citations=self._citations(text),
-            refused=is_refusal(text, lang),
-            asked_clarification=is_clarification_request(text),
             usage=usage,
         )
 

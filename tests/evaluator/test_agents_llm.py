@@ -9,8 +9,10 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, ToolMessage
 
 from evaluator.agents import LLMAgent, make_agent
+from evaluator.agents.base import AgentAnswer
 from evaluator.agents.llm_agent import TOOL_NAME
-from ragoro.contracts import RetrievedContext
+from judges.behaviour import asked_clarification, refused
+from ragoro.contracts import CaseOutcome, RetrievedContext
 from ragoro.llm import Accounting, CallCache, LLMCallError, RetryPolicy
 from tests.evaluator.test_agents_corpus import build_agents_index
 from tests.llm.fakes import BadRequest, ScriptedChatModel, ToolCallingChatModel, reply
@@ -56,7 +58,8 @@ def test_tool_mode_one_call_with_contexts_tokens_and_citation(index: VectorIndex
     )
     assert accounting.stats(SPEC).input_tokens == 120
     assert result.citations == ["manuale_pressa.md"]
-    assert result.refused is False and result.asked_clarification is False
+    # The agent declares no behaviour: the judges read it from the answer.
+    assert result.refused is None and result.asked_clarification is None
     # The model saw the retrieved chunks, with source, inside the Italian prompt.
     (sent,) = model.received
     assert "Cita" in str(sent[0].content) or "cita" in str(sent[0].content)
@@ -96,13 +99,29 @@ def test_agent_mode_records_what_the_tool_returned(index: VectorIndex) -> None:
     assert agent.name == f"{SPEC} (agent)"
 
 
-def test_agent_mode_refusal_and_clarification_are_detected(index: VectorIndex) -> None:
+def as_outcome(question: str, answer: AgentAnswer) -> CaseOutcome:
+    return CaseOutcome(
+        case_id="c",
+        question=question,
+        answer=answer.answer,
+        refused=answer.refused,
+        asked_clarification=answer.asked_clarification,
+    )
+
+
+def test_agent_mode_refusal_and_clarification_are_decided_by_the_judges(
+    index: VectorIndex,
+) -> None:
     refusing = ToolCallingChatModel.of(tool_call("stipendio"), reply("Non lo so."))
-    result = LLMAgent(index, refusing, SPEC, mode="agent").answer("Quanto guadagna il CEO?")
-    assert result.refused is True and result.asked_clarification is False
+    question = "Quanto guadagna il CEO?"
+    result = LLMAgent(index, refusing, SPEC, mode="agent").answer(question)
+    assert result.refused is None  # declared nothing; the judges decide from the text
+    said = as_outcome(question, result)
+    assert refused(said) and not asked_clarification(said)
     asking = ScriptedChatModel.of(reply("Intendi lo stabilimento di Brescia o quello di Torino?"))
-    result = LLMAgent(index, asking, SPEC).answer("Quanta energia ha consumato lo stabilimento?")
-    assert result.asked_clarification is True and result.refused is False
+    question = "Quanta energia ha consumato lo stabilimento?"
+    said = as_outcome(question, LLMAgent(index, asking, SPEC).answer(question))
+    assert asked_clarification(said) and not refused(said)
 
 
 @pytest.mark.parametrize("mode", ["tool", "agent"])
