@@ -129,7 +129,7 @@ def make_baseline_entry(report: RunReport) -> BaselineEntry:
         unscored_count=report.unscored_count,
         n_cases=report.n_cases,
         golden_sha256=report.golden_sha256,
-        cases={cid: dict(results) for cid, results in sorted(report.case_results.items())},
+        cases=dict(sorted(report.case_passes().items())),
         updated_at=now_utc(),
     )
 
@@ -179,7 +179,7 @@ def compare_to_baseline(report: RunReport, baseline: BaselineEntry | None) -> Ba
     if baseline is None:
         return BaselineComparison(passed=True, created=True)
     out = BaselineComparison(passed=True)
-    before, after = baseline.cases, report.case_results
+    before, after = baseline.cases, report.case_passes()
     out.golden_changed = bool(baseline.golden_sha256) and (
         baseline.golden_sha256 != report.golden_sha256
     )
@@ -224,8 +224,8 @@ def _compare_metric(
         old, n_old = _rate_on(baseline.cases, ids, name)
         # A metric the stored cases never scored keeps its stored bar.
         stored = old if n_old else stored
-        current, _ = _rate_on(report.case_results, ids, name)
-    broke, lost, fixed = _flips(baseline.cases, report.case_results, ids, name)
+        current, _ = _rate_on(report.case_passes(), ids, name)
+    broke, lost, fixed = _flips(baseline.cases, report.case_passes(), ids, name)
     delta = rate(current - stored)
     if current < stored:
         out.regressions.append(
@@ -263,7 +263,7 @@ def _compare_counts(
         old_fab, new_fab = old_fab & common, new_fab & common
         fab_before, fab_now = len(old_fab), len(new_fab)
         unscored_before = _unscored_on(baseline.cases, ids)
-        unscored_now = _unscored_on(report.case_results, ids)
+        unscored_now = _unscored_on(report.case_passes(), ids)
     rows: tuple[tuple[str, int, int, list[str], list[str]], ...] = (
         (FABRICATION, fab_before, fab_now, sorted(new_fab - old_fab), sorted(old_fab - new_fab)),
         (UNSCORED, unscored_before, unscored_now, [], []),
@@ -275,7 +275,7 @@ def _compare_counts(
                 metric=name, baseline=before, current=now, delta=delta, flipped_cases=worse
             )
             if name == UNSCORED:
-                reg.unscored_cases = _newly_unscored(baseline.cases, report.case_results, ids)
+                reg.unscored_cases = _newly_unscored(baseline.cases, report.case_passes(), ids)
             out.regressions.append(reg)
         elif now < before:
             out.improvements.append(

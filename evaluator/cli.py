@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from evaluator.console import render_report
+from evaluator.console import render_explanations, render_report
 from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, rescore
 from evaluator.gate import add_gate_arguments, run_gate
 from evaluator.outcomes import write_outcomes
@@ -50,6 +50,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "--concurrency", type=int, default=1, help="cases run/judged at once (LLM paths)"
     )
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="print the reason of every failed or unscored verdict (the JSON report always "
+        "keeps them under case_results)",
+    )
     add_gate_arguments(parser)
 
 
@@ -106,6 +112,8 @@ def _parser() -> argparse.ArgumentParser:
 def _finish(args: argparse.Namespace, report: RunReport) -> int:
     atomic_write_text(args.report, report.model_dump_json(indent=2) + "\n")
     print(render_report(report))
+    if args.explain:
+        print(render_explanations(report))
     print(f"report: {args.report}")
     outcome = run_gate(report, args.baseline, update=args.update_baseline)
     for line in outcome.lines:

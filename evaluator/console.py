@@ -54,3 +54,17 @@ def render_report(report: RunReport) -> str:
     timing = " · ".join(f"{phase} {seconds:.1f}s" for phase, seconds in report.timings.items())
     lines.append(f"time: {timing}" + (f" · {spend}" if spend else ""))
     return "\n".join(lines)
+
+
+def render_explanations(report: RunReport) -> str:
+    """Why each failed or unscored verdict is so: one line per case and metric."""
+    lines = []
+    for metric in report.metrics.values():
+        for case_id in [*metric.failures, *metric.unscored_cases]:
+            verdict = report.case_results.get(case_id, {}).get(metric.name)
+            if verdict is None:
+                continue
+            state = "FAIL" if verdict.passed is False else "UNSCORED"
+            value = "" if verdict.value is None else f" ({verdict.value:.2f})"
+            lines.append(f"{state} {case_id} {metric.name}{value}: {verdict.reason}")
+    return "\n".join(lines) if lines else "no failed or unscored verdict"

@@ -225,7 +225,7 @@ def ratchet(
                 f"not lowering {name}: stored {was}, this run {format_number(current)}"
             )
     if not comparison.golden_changed:
-        _adopt(new.cases, report.case_results, raised)
+        _adopt(new.cases, report.case_passes(), raised)
     counts = ((FABRICATION, report.fabrication_count), (UNSCORED, report.unscored_count))
     for name, count in counts:
         stored_count = getattr(entry, name)
@@ -237,7 +237,7 @@ def ratchet(
         elif count > stored_count:
             out.refused.append(f"not raising {name}: stored {stored_count}, this run {count}")
     if comparison.passed and not out.refused:
-        new.cases = {cid: dict(r) for cid, r in sorted(report.case_results.items())}
+        new.cases = dict(sorted(report.case_passes().items()))
         new.golden_sha256 = report.golden_sha256
         new.n_cases = report.n_cases
         new.fabrication_cases = sorted(report.fabrication_cases)

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from judges.applicability import applies_to
 from judges.base import JudgeResult
@@ -43,6 +43,22 @@ class MetricReport(BaseModel):
     by_tag: dict[str, TagStats] = Field(default_factory=dict, description="key=value -> counts.")
 
 
+class CaseVerdict(BaseModel):
+    """One metric on one case as the report keeps it: the verdict and why."""
+
+    passed: bool | None = Field(description="None = unscored.")
+    value: float | None = Field(default=None, description="The score in 0..1; None = unscored.")
+    reason: str = Field(default="", description="Why this verdict (or why unscored).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_bare_result(cls, data: Any) -> Any:
+        # Reports written before reasons were kept stored only passed (a bool or null).
+        if data is None or isinstance(data, bool):
+            return {"passed": data, "value": None if data is None else float(data)}
+        return data
+
+
 class GradeSummary(BaseModel):
     """The LLM judge's 0-10 grade over the run."""
 
@@ -68,13 +84,20 @@ class RunReport(BaseModel):
     fabrication_cases: list[str] = Field(default_factory=list)
     unscored_count: int = Field(default=0, description="Unscored verdicts over all metrics.")
     grade: GradeSummary | None = None
-    case_results: dict[str, dict[str, bool | None]] = Field(
-        default_factory=dict, description="case id -> metric -> passed (None = unscored)."
+    case_results: dict[str, dict[str, CaseVerdict]] = Field(
+        default_factory=dict, description="case id -> metric -> {passed, value, reason}."
     )
     agent_errors: dict[str, str] = Field(default_factory=dict, description="Id -> agent error.")
     usage: dict[str, TokenUsage] = Field(default_factory=dict, description="agent / judge spend.")
     timings: dict[str, float] = Field(default_factory=dict, description="Seconds per phase.")
     started_at: str = ""
+
+    def case_passes(self) -> dict[str, dict[str, bool | None]]:
+        """case id -> metric -> passed (None = unscored): what the baseline stores."""
+        return {
+            case_id: {metric: verdict.passed for metric, verdict in row.items()}
+            for case_id, row in self.case_results.items()
+        }
 
 
 def pass_rate(results: Iterable[bool | None]) -> tuple[float, int]:
@@ -145,12 +168,14 @@ def build_report(
     """Aggregate per-case judge results into per-metric pass rates (never blended)."""
     by_id = {item.id: item for item in items}
     verdicts: dict[str, list[Verdict]] = defaultdict(list)
-    case_results: dict[str, dict[str, bool | None]] = {}
+    case_results: dict[str, dict[str, CaseVerdict]] = {}
     for result in results:
         case_results[result.case_id] = {}
         for verdict in result.verdicts:
             verdicts[verdict.metric].append(verdict)
-            case_results[result.case_id][verdict.metric] = verdict.passed
+            case_results[result.case_id][verdict.metric] = CaseVerdict(
+                passed=verdict.passed, value=verdict.value, reason=verdict.reason
+            )
     metrics = {
         name: summarise_metric(name, verdicts[name], by_id) for name in metric_order(verdicts)
     }

@@ -12,7 +12,7 @@ from evaluator.baseline import (
     make_baseline_entry,
 )
 from evaluator.gate import ratchet
-from evaluator.report import MetricReport, RunReport
+from evaluator.report import CaseVerdict, MetricReport, RunReport
 
 SHA_A = "a" * 64
 SHA_B = "b" * 64
@@ -68,7 +68,10 @@ def make_report(
         fabrication_count=len(fabricated),
         fabrication_cases=fabricated,
         unscored_count=sum(m.unscored for m in metrics.values()),
-        case_results=cases,
+        case_results={
+            cid: {metric: CaseVerdict(passed=passed) for metric, passed in row.items()}
+            for cid, row in cases.items()
+        },
     )
 
 
@@ -214,7 +217,7 @@ def test_ratchet_refreshes_evidence_after_a_clean_pass():
     entry = entry_of(faithfulness="PF")
     report = make_report(grid(faithfulness="FP"), sha=SHA_A)
     result = ratchet(entry, report, compare_to_baseline(report, entry))
-    assert result.evidence_refreshed and result.entry.cases == report.case_results
+    assert result.evidence_refreshed and result.entry.cases == report.case_passes()
 
 
 def test_hand_written_minimal_entry_is_accepted():

@@ -154,3 +154,38 @@ def test_bad_inputs_exit_2_with_a_clear_message(tmp_path: Path, demo_index: Path
     broken.write_text('{"id": "a", "question": "q?"}\n', encoding="utf-8")
     code, _, err = _run(tmp_path, demo_index, golden=broken)
     assert code == 2 and f"{broken}:1: item a" in err
+
+
+def test_every_verdict_keeps_its_value_and_reason_and_explain_prints_failures(
+    first_run: Path, tmp_path: Path, demo_index: Path
+) -> None:
+    report = json.loads((first_run / "report.json").read_text(encoding="utf-8"))
+    for row in report["case_results"].values():
+        for verdict in row.values():
+            assert set(verdict) == {"passed", "value", "reason"}
+            assert verdict["reason"], verdict
+    # An outcome with a wrong answer must fail accuracy, and --explain says why.
+    lines = (first_run / "outcomes.jsonl").read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines]
+    target = next(r for r in rows if r["case_id"] == "num-001")
+    target["answer"] = "Bananas."
+    broken = tmp_path / "outcomes.jsonl"
+    broken.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    result = run_cli(
+        "evaluator",
+        "rescore",
+        str(broken),
+        "--golden",
+        str(GOLDEN),
+        "--index",
+        str(demo_index),
+        "--report",
+        str(tmp_path / "explained.json"),
+        "--baseline",
+        str(tmp_path / "baseline.json"),
+        "--no-progress",
+        "--explain",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr  # a new baseline is created
+    explained = [line for line in result.stdout.splitlines() if line.startswith("FAIL num-001")]
+    assert any(" answer_accuracy " in line and ": " in line for line in explained), result.stdout
