@@ -1,0 +1,7 @@
+"""Run the judges command line."""
+
+import sys
+
+from judges.cli import main
+
+sys.exit(main())
