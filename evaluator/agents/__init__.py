@@ -1,9 +1,12 @@
-"""Agents under test: the offline extractive agent, the reference LLM agent, the user's own.
+"""Agents under test: the offline extractive agent, the reference LLM agent, the user's own,
+and the reference / null agents that check a judge.
 
 ``make_agent(spec, index=...)`` picks one from a string:
 
 - a name in the registry `AGENTS` (`evaluator.agents.registry`): ``"extractive"``
-  (`ExtractiveAgent`, offline, deterministic; the default);
+  (`ExtractiveAgent`, offline, deterministic; the default), ``"reference"`` (the golden
+  answers), ``"null:yes"``, ``"null:echo"``, ``"null:swap"``, ``"null:refuse"``,
+  ``"null:context"`` (answers a judge must fail);
 - else ``"provider:model"`` with a known LangChain provider (``google_genai:gemini-2.5-flash``,
   ``openai:gpt-4o-mini``, ``ollama:llama3``...) -> `LLMAgent`;
 - else ``"module:callable"`` or ``"path/to/file.py:callable"`` -> `CustomAgent`.
