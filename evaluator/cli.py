@@ -1,4 +1,5 @@
-"""`python -m evaluator run|rescore`: run the agent, judge every answer, gate on the baseline."""
+"""`python -m evaluator run|rescore|selfcheck`: run the agent, judge every answer, gate on the
+baseline; or check that the judge passes the reference answers and fails the null ones."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, rescore
 from evaluator.gate import add_gate_arguments, run_gate
 from evaluator.outcomes import write_outcomes
 from evaluator.report import RunReport
+from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
 from ragoro.cli import run_command
 from ragoro.golden import atomic_write_text
 
@@ -81,7 +83,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--agent",
         default="extractive",
-        help="extractive (offline default), PROVIDER:MODEL (reference LLM agent), or module:callable / file.py:callable",
+        help="extractive (offline default), a registered agent (reference, null:yes, null:echo, "
+        "null:swap, null:refuse, null:context), PROVIDER:MODEL (reference LLM agent), or "
+        "module:callable / file.py:callable",
     )
     run.add_argument("--k", type=int, default=3, help="chunks retrieved per question")
     run.add_argument(
@@ -106,7 +110,49 @@ def _parser() -> argparse.ArgumentParser:
         help="index whose documents anchor contexts without offsets (optional)",
     )
     _common(rescore)
+    _selfcheck_parser(commands)
     return parser
+
+
+def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    check = commands.add_parser(
+        "selfcheck",
+        help="check the judge passes the reference answers and fails the null ones",
+        description=f"Run {', '.join(SELFCHECK_AGENTS)} on a golden set, print each one's "
+        "pass rate per metric, and check the judge separates them. Exit 0 when every goal "
+        "holds, 1 when one fails, 2 on bad input. The baseline is not read or written.",
+    )
+    check.add_argument(
+        "--golden", type=Path, default=DEFAULT_GOLDEN, help="golden set (JSONL or JSON array)"
+    )
+    check.add_argument(
+        "--index",
+        type=Path,
+        default=Path("faiss_index_locale"),
+        help="index built by python -m vectordb build",
+    )
+    check.add_argument(
+        "--judge",
+        choices=("offline", "llm"),
+        default="offline",
+        help="offline lexical judge (default) or an LLM judge",
+    )
+    check.add_argument(
+        "--judge-model",
+        metavar="PROVIDER:MODEL",
+        help="LLM judge model (default google_genai:gemini-2.5-pro)",
+    )
+    check.add_argument("--k", type=int, default=3, help="chunks null:context retrieves")
+    check.add_argument(
+        "--report",
+        type=Path,
+        default=Path("out/selfcheck.json"),
+        help="where to write the JSON summary",
+    )
+    check.add_argument(
+        "--concurrency", type=int, default=1, help="cases run/judged at once (LLM judge)"
+    )
+    check.add_argument("--no-progress", action="store_true", help="hide progress bars")
 
 
 def _finish(args: argparse.Namespace, report: RunReport) -> int:
@@ -154,8 +200,26 @@ def _rescore(args: argparse.Namespace) -> int:
     return _finish(args, evaluation.report)
 
 
+def _selfcheck(args: argparse.Namespace) -> int:
+    result = selfcheck(
+        args.golden,
+        index=args.index,
+        judge=args.judge,
+        judge_model=args.judge_model,
+        k=args.k,
+        concurrency=args.concurrency,
+        progress=not args.no_progress,
+    )
+    atomic_write_text(args.report, result.model_dump_json(indent=2) + "\n")
+    print(render_selfcheck(result))
+    print(f"report: {args.report}")
+    return result.exit_code
+
+
+_HANDLERS = {"run": _run, "rescore": _rescore, "selfcheck": _selfcheck}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m evaluator`; returns the process exit code."""
     args = _parser().parse_args(argv)
-    handler = _run if args.command == "run" else _rescore
-    return run_command(handler, args, offline_flag="--judge offline")
+    return run_command(_HANDLERS[args.command], args, offline_flag="--judge offline")

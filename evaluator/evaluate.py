@@ -150,7 +150,7 @@ def evaluate(
     opened = index if isinstance(index, VectorIndex) else _open_index(index)
     if isinstance(agent, str):
         try:
-            agent = make_agent(agent, index=opened, k=k, mode=mode)
+            agent = make_agent(agent, index=opened, k=k, mode=mode, golden=items)
         except (ValueError, ImportError) as exc:
             raise UsageError(str(exc)) from exc
     chosen = _judge(judge, judge_model, opened.texts)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         GenerateConfig,
         RunReport,
         RunResult,
+        SelfcheckResult,
         Validation,
         build_index,
         corpus_texts,
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
         make_judge,
         open_index,
         rescore,
+        selfcheck,
         validate,
     )
 
@@ -37,6 +39,7 @@ __all__ = [
     "GenerateConfig",
     "RunReport",
     "RunResult",
+    "SelfcheckResult",
     "Validation",
     "build_index",
     "corpus_texts",
@@ -47,6 +50,7 @@ __all__ = [
     "make_judge",
     "open_index",
     "rescore",
+    "selfcheck",
     "validate",
 ]
 

@@ -6,6 +6,7 @@
     evaluation = evaluate("data/golden/qa_golden_set.jsonl", index=index, judge="offline")
     print(evaluation.report.metrics["answer_accuracy"].pass_rate)
     outcome = gate(evaluation.report, "data/golden/qa_baseline.json")
+    check = selfcheck("data/golden/qa_golden_set.jsonl", index=index)  # judge vs null agents
 
 This module sits on top of every package (it imports builder, evaluator, judges and
 vectordb); nothing of ours imports it, so it creates no cycle.
@@ -22,6 +23,7 @@ from evaluator.agents import make_agent
 from evaluator.evaluate import Evaluation, evaluate, rescore
 from evaluator.gate import GateOutcome, run_gate
 from evaluator.report import RunReport
+from evaluator.selfcheck import SelfcheckResult, selfcheck
 from judges import make_judge
 from vectordb import DEFAULT_INDEX, VectorIndex, build_index
 
@@ -31,6 +33,7 @@ __all__ = [
     "GenerateConfig",
     "RunReport",
     "RunResult",
+    "SelfcheckResult",
     "Validation",
     "build_index",
     "corpus_texts",
@@ -41,6 +44,7 @@ __all__ = [
     "make_judge",
     "open_index",
     "rescore",
+    "selfcheck",
     "validate",
 ]
 

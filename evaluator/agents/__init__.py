@@ -1,19 +1,21 @@
-"""Agents under test: the offline extractive agent, the reference LLM agent, the user's own.
+"""Agents under test: the offline extractive agent, the reference LLM agent, the user's own,
+and the reference / null agents that check a judge.
 
 ``make_agent(spec, index=...)`` picks one from a string:
 
-- ``"extractive"`` -> `ExtractiveAgent` (offline, deterministic; the default);
-- ``"provider:model"`` with a known LangChain provider (``google_genai:gemini-2.5-flash``,
+- a name in the registry `AGENTS` (`evaluator.agents.registry`): ``"extractive"``
+  (`ExtractiveAgent`, offline, deterministic; the default), ``"reference"`` (the golden
+  answers), ``"null:yes"``, ``"null:echo"``, ``"null:swap"``, ``"null:refuse"``,
+  ``"null:context"`` (answers a judge must fail);
+- else ``"provider:model"`` with a known LangChain provider (``google_genai:gemini-2.5-flash``,
   ``openai:gpt-4o-mini``, ``ollama:llama3``...) -> `LLMAgent`;
-- ``"module:callable"`` or ``"path/to/file.py:callable"`` -> `CustomAgent`.
+- else ``"module:callable"`` or ``"path/to/file.py:callable"`` -> `CustomAgent`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
-
-from langchain_core.language_models import BaseChatModel
 
 from evaluator.agents.base import Agent, AgentAnswer
 from evaluator.agents.custom import (
@@ -25,6 +27,9 @@ from evaluator.agents.custom import (
 )
 from evaluator.agents.extractive import ExtractiveAgent
 from evaluator.agents.llm_agent import MODES, LLMAgent, Mode
+from evaluator.agents.options import AgentFactory, AgentOptions, ModelFactory
+from evaluator.agents.registry import AGENTS
+from ragoro.contracts import GoldenItem
 from ragoro.llm import PROVIDERS, make_chat_model
 from vectordb import VectorIndex
 
@@ -58,8 +63,6 @@ LANGCHAIN_PROVIDERS = frozenset(
     }
 )
 
-ModelFactory = Callable[[str], BaseChatModel]
-
 
 def is_model_spec(spec: str) -> bool:
     """True when spec is 'provider:model' with a provider LangChain can build."""
@@ -73,22 +76,36 @@ def make_agent(
     index: VectorIndex,
     k: int = 3,
     mode: str = "tool",
+    golden: Sequence[GoldenItem] | None = None,
     model_factory: ModelFactory | None = None,
     **llm_options: Any,
 ) -> Agent:
     """Build the agent a spec names (see the module docstring).
 
-    `model_factory` builds the chat model of an LLM spec (default `make_chat_model`; tests
-    pass a fake); `llm_options` (cache, accounting, limiter, budget, retry) go to `LLMAgent`.
-    Raises `AgentSpecError` (a ValueError) naming what is wrong with the spec.
+    `golden` is the run's golden items, for agents that answer from them ("reference",
+    "null:swap"); `model_factory` builds the chat model of an LLM spec (default
+    `make_chat_model`; tests pass a fake); `llm_options` (cache, accounting, limiter,
+    budget, retry) go to `LLMAgent`. Raises `AgentSpecError` (a ValueError) naming what is
+    wrong with the spec.
     """
     cleaned = spec.strip()
     if not cleaned:
         raise AgentSpecError(
-            "empty agent spec: use 'extractive', 'provider:model' or 'module:callable'"
+            f"empty agent spec: use one of {', '.join(AGENTS)}, 'provider:model' or "
+            "'module:callable'"
         )
-    if cleaned.lower() == EXTRACTIVE:
-        return ExtractiveAgent(index, k=k)
+    registered = AGENTS.get(cleaned) or AGENTS.get(cleaned.lower())
+    if registered is not None:
+        options = AgentOptions(
+            index=index,
+            spec=cleaned,
+            k=k,
+            mode=mode,
+            golden=golden,
+            model_factory=model_factory,
+            llm_options=llm_options,
+        )
+        return registered(options)
     if is_model_spec(cleaned):
         if mode not in MODES:
             raise AgentSpecError(f"unknown agent mode {mode!r}: expected one of {MODES}")
@@ -104,20 +121,25 @@ def make_agent(
         except AgentSpecError as exc:
             raise AgentSpecError(
                 f"{exc}. If {target!r} is a LangChain provider, known providers are: "
-                f"{', '.join(sorted(LANGCHAIN_PROVIDERS | set(PROVIDERS)))}"
+                f"{', '.join(sorted(LANGCHAIN_PROVIDERS | set(PROVIDERS)))}; registered "
+                f"agents are: {', '.join(AGENTS)}"
             ) from exc
     return CustomAgent.from_spec(cleaned)
 
 
 __all__ = [
+    "AGENTS",
     "EXTRACTIVE",
     "Agent",
     "AgentAnswer",
+    "AgentFactory",
+    "AgentOptions",
     "AgentOutputError",
     "AgentSpecError",
     "CustomAgent",
     "ExtractiveAgent",
     "LLMAgent",
+    "ModelFactory",
     "is_model_spec",
     "make_agent",
 ]

@@ -26,6 +26,7 @@ import numpy as np
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.lexicon import QueryTerm, query_terms
+from evaluator.agents.options import AgentOptions
 from evaluator.agents.quantities import asks_quantity, pick_quantity, stated_value, wanted_kinds
 from evaluator.agents.support import CorpusStats, Sentence, coverage, missing_terms, term_in
 from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
@@ -110,6 +111,11 @@ class ExtractiveAgent:
         self._vectors: Vectors | None = None
         self._query_vectors: dict[str, Vectors] = {}
         self._row_of = {chunk.id: row for row, chunk in enumerate(index.chunks)}
+
+    @classmethod
+    def from_options(cls, options: AgentOptions) -> ExtractiveAgent:
+        """Registry factory: the index and k from the options."""
+        return cls(options.index, k=options.k)
 
     def prepare(self, questions: Sequence[str]) -> None:
         """Embed all questions in one batch up front (batching is several times faster)."""

@@ -1,0 +1,357 @@
+"""`selfcheck`: does the judge pass the reference answers and fail the null ones?
+
+A judge's pass rates mean nothing until it separates the golden answers from answers that
+must fail. `selfcheck` runs the reference agent and every null agent (see
+`evaluator.agents.null`) on a golden set through `evaluate`, with one index and one judge
+shared by all runs, and checks fixed goals on the pass rates:
+
+- reference answer_accuracy >= 0.97;
+- null:yes, null:swap and null:echo answer_accuracy <= 0.03;
+- null:yes and null:swap answer_relevancy <= 0.05;
+- null:refuse passes neither answer_accuracy nor answer_relevancy on any answerable case.
+
+A goal whose metric scored no case fails ("nothing scored"): zero evidence is never a pass.
+Nothing is compared with, or written to, the baseline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items
+from evaluator.report import RunReport
+from judges import make_judge
+from judges.base import Judge
+from ragoro.contracts import METRICS
+from ragoro.errors import ExitCode, UsageError
+from ragoro.golden import file_sha256
+from vectordb import DEFAULT_INDEX, VectorIndex
+
+__all__ = [
+    "GOALS",
+    "SELFCHECK_AGENTS",
+    "AgentRates",
+    "Goal",
+    "GoalSpec",
+    "RateStats",
+    "SelfcheckResult",
+    "case_passed",
+    "check_goal",
+    "rate_stats",
+    "render_selfcheck",
+    "selfcheck",
+]
+
+SELFCHECK_AGENTS: tuple[str, ...] = (
+    "reference",
+    "null:yes",
+    "null:echo",
+    "null:swap",
+    "null:refuse",
+    "null:context",
+)
+"""The agents selfcheck runs, in the order of the table's columns."""
+
+Subset = Literal["all", "answerable"]
+"""Which cases a goal is measured on: every case, or those with expected.refuse false."""
+
+CaseResults = dict[str, dict[str, bool | None]]
+"""case id -> metric -> passed (None = unscored)."""
+
+
+@dataclass(frozen=True)
+class GoalSpec:
+    """One goal: the pass rate of `metric` for `agent` on `subset` compared with `target`."""
+
+    agent: str
+    metric: str
+    comparison: Literal[">=", "<="]
+    target: float
+    subset: Subset = "all"
+
+    def describe(self) -> str:
+        """'null:refuse answer_accuracy (answerable) <= 0.00'."""
+        where = f" ({self.subset})" if self.subset != "all" else ""
+        return f"{self.agent} {self.metric}{where} {self.comparison} {self.target:.2f}"
+
+
+GOALS: tuple[GoalSpec, ...] = (
+    GoalSpec("reference", "answer_accuracy", ">=", 0.97),
+    GoalSpec("null:yes", "answer_accuracy", "<=", 0.03),
+    GoalSpec("null:swap", "answer_accuracy", "<=", 0.03),
+    GoalSpec("null:echo", "answer_accuracy", "<=", 0.03),
+    GoalSpec("null:yes", "answer_relevancy", "<=", 0.05),
+    GoalSpec("null:swap", "answer_relevancy", "<=", 0.05),
+    GoalSpec("null:refuse", "answer_accuracy", "<=", 0.0, "answerable"),
+    GoalSpec("null:refuse", "answer_relevancy", "<=", 0.0, "answerable"),
+)
+
+
+class RateStats(BaseModel):
+    """Pass counts of one metric for one agent; rate is None when nothing was scored."""
+
+    passed: int = 0
+    total: int = Field(default=0, description="Cases that got a score.")
+    unscored: int = Field(default=0, description="Cases the judge could not score.")
+    rate: float | None = Field(default=None, description="passed / total; None when total 0.")
+
+
+class AgentRates(BaseModel):
+    """What one agent's run measured."""
+
+    agent: str
+    rates: dict[str, RateStats] = Field(description="metric -> counts over every case.")
+    answerable: dict[str, RateStats] = Field(
+        description="metric -> counts over cases with expected.refuse false."
+    )
+    fabrication_count: int = 0
+    agent_errors: dict[str, str] = Field(default_factory=dict, description="Id -> agent error.")
+    case_results: CaseResults = Field(
+        default_factory=dict, description="case id -> metric -> passed (None = unscored)."
+    )
+
+
+class Goal(BaseModel):
+    """One goal with what was measured and whether it holds."""
+
+    goal: str = Field(description="The goal in words, e.g. 'reference answer_accuracy >= 0.97'.")
+    agent: str
+    metric: str
+    subset: Subset
+    comparison: Literal[">=", "<="]
+    target: float
+    measured: float | None = Field(description="The pass rate; None when nothing was scored.")
+    passed: int
+    scored: int
+    ok: bool
+    note: str = Field(default="", description="'nothing scored' when no case got a score.")
+
+
+class SelfcheckResult(BaseModel):
+    """The pass rates of the reference and null agents and the goals checked on them."""
+
+    golden_path: str
+    golden_sha256: str
+    n_cases: int
+    n_answerable: int = Field(description="Cases with expected.refuse false.")
+    index_path: str
+    judge: str
+    judge_model: str | None = None
+    k: int
+    metrics: list[str] = Field(description="Metrics scored by any agent, canonical order.")
+    agents: dict[str, AgentRates] = Field(description="Agent name -> its rates, run order.")
+    goals: list[Goal]
+    ok: bool = Field(description="Every goal holds.")
+
+    @property
+    def exit_code(self) -> int:
+        """0 when every goal holds, 1 when any fails."""
+        return int(ExitCode.PASS if self.ok else ExitCode.FAIL)
+
+
+def case_passed(value: object) -> bool | None:
+    """Read one `RunReport.case_results` entry: passed, or None when unscored.
+
+    The one place that knows the entry's shape: a bool / None today, or an object with a
+    `passed` field.
+    """
+    if value is None or isinstance(value, bool):
+        return value
+    passed = getattr(value, "passed", None)
+    return None if passed is None else bool(passed)
+
+
+def case_results_of(report: RunReport) -> CaseResults:
+    """The report's per-case results as plain passed / None values."""
+    return {
+        case_id: {metric: case_passed(value) for metric, value in metrics.items()}
+        for case_id, metrics in report.case_results.items()
+    }
+
+
+def rate_stats(
+    results: Mapping[str, Mapping[str, bool | None]],
+    metric: str,
+    cases: Iterable[str] | None = None,
+) -> RateStats:
+    """Pass counts of `metric` over `cases` (default all); cases without it are skipped."""
+    wanted = set(results) if cases is None else set(cases)
+    stats = RateStats()
+    for case_id in sorted(wanted & set(results)):
+        if metric not in results[case_id]:
+            continue
+        passed = results[case_id][metric]
+        if passed is None:
+            stats.unscored += 1
+            continue
+        stats.total += 1
+        stats.passed += passed
+    stats.rate = stats.passed / stats.total if stats.total else None
+    return stats
+
+
+def check_goal(spec: GoalSpec, stats: RateStats) -> Goal:
+    """Compare the measured rate with the goal; nothing scored fails."""
+    measured = stats.rate
+    if measured is None:
+        ok, note = False, "nothing scored"
+    elif spec.comparison == ">=":
+        ok, note = measured >= spec.target, ""
+    else:
+        ok, note = measured <= spec.target, ""
+    return Goal(
+        goal=spec.describe(),
+        agent=spec.agent,
+        metric=spec.metric,
+        subset=spec.subset,
+        comparison=spec.comparison,
+        target=spec.target,
+        measured=measured,
+        passed=stats.passed,
+        scored=stats.total,
+        ok=ok,
+        note=note,
+    )
+
+
+def _metric_order(names: Iterable[str]) -> list[str]:
+    present = set(names)
+    return [m for m in METRICS if m in present] + sorted(present - set(METRICS))
+
+
+def _agent_rates(agent: str, report: RunReport, answerable: set[str]) -> AgentRates:
+    results = case_results_of(report)
+    metrics = _metric_order(m for per_case in results.values() for m in per_case)
+    return AgentRates(
+        agent=agent,
+        rates={m: rate_stats(results, m) for m in metrics},
+        answerable={m: rate_stats(results, m, answerable) for m in metrics},
+        fabrication_count=report.fabrication_count,
+        agent_errors=dict(report.agent_errors),
+        case_results=results,
+    )
+
+
+def _stats_for(spec: GoalSpec, agents: Mapping[str, AgentRates]) -> RateStats:
+    run = agents.get(spec.agent)
+    if run is None:
+        return RateStats()
+    table = run.answerable if spec.subset == "answerable" else run.rates
+    return table.get(spec.metric, RateStats())
+
+
+def selfcheck(
+    golden: Path | str = DEFAULT_GOLDEN,
+    *,
+    index: Path | str | VectorIndex = DEFAULT_INDEX,
+    judge: str | Judge = "offline",
+    judge_model: str | None = None,
+    k: int = 3,
+    concurrency: int = 1,
+    progress: bool = False,
+    allow_self_judge: bool = False,
+    goals: Sequence[GoalSpec] = GOALS,
+) -> SelfcheckResult:
+    """Run the reference and null agents on `golden`, judge them, check `goals`.
+
+    The index is opened once and the judge built once (`judges.make_judge`); every agent
+    runs through `evaluate`. Raises `InputError` / `UsageError` (exit 2) on a bad golden
+    file, index or judge; a goal that fails is a result (`ok` false), not an error.
+    """
+    if k < 1:
+        raise UsageError(f"--k must be at least 1, got {k}")
+    golden_path = Path(golden)
+    items = load_items(golden_path)
+    opened = index if isinstance(index, VectorIndex) else VectorIndex.open(index)
+    if isinstance(judge, str):
+        try:
+            chosen = make_judge(judge, model=judge_model, documents=opened.texts)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from exc
+    else:
+        chosen = judge
+    answerable = {item.id for item in items if not item.expected.refuse}
+    agents: dict[str, AgentRates] = {}
+    for name in SELFCHECK_AGENTS:
+        evaluation = evaluate(
+            golden_path,
+            index=opened,
+            agent=name,
+            judge=chosen,
+            k=k,
+            concurrency=concurrency,
+            progress=progress,
+            allow_self_judge=allow_self_judge,
+        )
+        agents[name] = _agent_rates(name, evaluation.report, answerable)
+    checked = [check_goal(spec, _stats_for(spec, agents)) for spec in goals]
+    return SelfcheckResult(
+        golden_path=str(golden_path),
+        golden_sha256=file_sha256(golden_path),
+        n_cases=len(items),
+        n_answerable=len(answerable),
+        index_path=str(opened.path),
+        judge=chosen.name,
+        judge_model=chosen.model,
+        k=k,
+        metrics=_metric_order(m for run in agents.values() for m in run.rates),
+        agents=agents,
+        goals=checked,
+        ok=all(goal.ok for goal in checked),
+    )
+
+
+def _cell(stats: RateStats | None) -> str:
+    if stats is None or stats.rate is None:
+        return "n/a"
+    return f"{stats.rate:.2f} ({stats.passed}/{stats.total})"
+
+
+def _measured(goal: Goal) -> str:
+    if goal.measured is None:
+        return f"n/a, {goal.note}"
+    return f"{goal.measured:.3f} ({goal.passed}/{goal.scored} passed)"
+
+
+def render_selfcheck(result: SelfcheckResult) -> str:
+    """The pass-rate table (rows = metrics, columns = agents) and each goal as OK / FAIL."""
+    names = list(result.agents)
+    rows = [
+        [metric, *(_cell(result.agents[a].rates.get(metric)) for a in names)]
+        for metric in result.metrics
+    ]
+    header = ["metric", *names]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        first, *rest = cells
+        return "  ".join(
+            [first.ljust(widths[0]), *(c.rjust(w) for c, w in zip(rest, widths[1:], strict=True))]
+        )
+
+    judge = result.judge + (f" {result.judge_model}" if result.judge_model else "")
+    lines = [
+        f"selfcheck · judge {judge} · {result.n_cases} case(s), {result.n_answerable} "
+        f"answerable · k={result.k} · golden {result.golden_path}",
+        "",
+        line(header),
+        "  ".join("-" * w for w in widths),
+        *(line(row) for row in rows),
+        "",
+        "goals:",
+    ]
+    for goal in result.goals:
+        lines.append(f"  {'OK  ' if goal.ok else 'FAIL'} {goal.goal}: {_measured(goal)}")
+    failed = sum(not goal.ok for goal in result.goals)
+    lines.append("")
+    lines.append(
+        f"selfcheck: all {len(result.goals)} goals hold"
+        if not failed
+        else f"selfcheck: {failed} of {len(result.goals)} goals FAIL"
+    )
+    return "\n".join(lines)

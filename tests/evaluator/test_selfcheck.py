@@ -1,0 +1,191 @@
+"""`evaluator selfcheck`: the judge against the reference and null agents, goals checked."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from evaluator.selfcheck import (
+    GOALS,
+    SELFCHECK_AGENTS,
+    GoalSpec,
+    RateStats,
+    case_passed,
+    check_goal,
+    render_selfcheck,
+    selfcheck,
+)
+from judges import make_judge
+from judges.base import JudgeResult
+from ragoro.contracts import CaseOutcome, GoldenItem
+from ragoro.golden import load_golden
+from tests.conftest import ROOT, run_cli
+from vectordb import VectorIndex
+
+GOLDEN = ROOT / "tests" / "data" / "demo_golden.jsonl"
+
+# The goals as the documentation states them, independent of the module's own table.
+DOCUMENTED_GOALS = [
+    ("reference", "answer_accuracy", ">=", 0.97, False),
+    ("null:yes", "answer_accuracy", "<=", 0.03, False),
+    ("null:swap", "answer_accuracy", "<=", 0.03, False),
+    ("null:echo", "answer_accuracy", "<=", 0.03, False),
+    ("null:yes", "answer_relevancy", "<=", 0.05, False),
+    ("null:swap", "answer_relevancy", "<=", 0.05, False),
+    ("null:refuse", "answer_accuracy", "<=", 0.0, True),
+    ("null:refuse", "answer_relevancy", "<=", 0.0, True),
+]
+
+
+def _goal_holds(
+    results: dict[str, dict[str, bool | None]],
+    metric: str,
+    comparison: str,
+    target: float,
+    cases: set[str],
+) -> bool:
+    scored = [
+        results[c][metric] for c in cases if c in results and results[c].get(metric) is not None
+    ]
+    if not scored:
+        return False
+    rate = sum(bool(v) for v in scored) / len(scored)
+    return rate >= target if comparison == ">=" else rate <= target
+
+
+def test_cli_prints_the_table_and_exits_as_its_goals_say(tmp_path: Path, demo_index: Path) -> None:
+    report = tmp_path / "out" / "selfcheck.json"
+    result = run_cli(
+        "evaluator", "selfcheck", "--golden", str(GOLDEN), "--index", str(demo_index),
+        "--report", str(report), "--no-progress",
+    )  # fmt: skip
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    summary = json.loads(report.read_text(encoding="utf-8"))
+    lines = result.stdout.splitlines()
+    header = next(line for line in lines if line.startswith("metric"))
+    assert header.split() == ["metric", *SELFCHECK_AGENTS]
+    assert list(summary["agents"]) == list(SELFCHECK_AGENTS)
+    for metric in summary["metrics"]:
+        row = next(line for line in lines if line.startswith(metric + " "))
+        cells = []
+        for agent in SELFCHECK_AGENTS:
+            stats = summary["agents"][agent]["rates"].get(metric)
+            scored = stats is not None and stats["total"] > 0
+            cells.append(
+                f"{stats['rate']:.2f} ({stats['passed']}/{stats['total']})" if scored else "n/a"
+            )
+        assert re.findall(r"n/a|\d\.\d\d \(\d+/\d+\)", row) == cells, row
+    items = load_golden(GOLDEN)
+    everything = {item.id for item in items}
+    answerable = {item.id for item in items if not item.expected.refuse}
+    goal_lines = [line for line in lines if line.strip().startswith(("OK ", "FAIL "))]
+    assert len(goal_lines) == len(DOCUMENTED_GOALS)
+    holds = []
+    for agent, metric, comparison, target, only_answerable in DOCUMENTED_GOALS:
+        results = summary["agents"][agent]["case_results"]
+        cases = answerable if only_answerable else everything
+        ok = _goal_holds(results, metric, comparison, target, cases)
+        holds.append(ok)
+        printed = next(
+            line
+            for line in goal_lines
+            if line.split(maxsplit=1)[1].startswith(f"{agent} {metric} ")
+        )
+        assert printed.strip().startswith("OK" if ok else "FAIL"), printed
+    assert [goal["ok"] for goal in summary["goals"]] == holds
+    assert summary["ok"] is all(holds)
+    assert result.returncode == (0 if all(holds) else 1)
+    assert f"report: {report}" in result.stdout
+
+
+def test_library_rates_come_from_each_agent_case_results(demo_index: Path) -> None:
+    index = VectorIndex.open(demo_index)
+    result = selfcheck(GOLDEN, index=index, k=2)
+    items = load_golden(GOLDEN)
+    refusals = {item.id for item in items if item.expected.refuse}
+    assert (result.n_cases, result.n_answerable, result.k) == (8, 6, 2)
+    assert result.index_path == str(index.path) and result.judge == "offline"
+    for name, run in result.agents.items():
+        assert set(run.case_results) == {item.id for item in items}, name
+        for metric, stats in run.rates.items():
+            verdicts = [r[metric] for r in run.case_results.values() if metric in r]
+            scored = [v for v in verdicts if v is not None]
+            assert (stats.passed, stats.total) == (sum(scored), len(scored))
+            assert stats.unscored == len(verdicts) - len(scored)
+            assert stats.rate == (sum(scored) / len(scored) if scored else None)
+        refusal = run.answerable.get("refusal")
+        if refusal is not None:
+            assert refusal.total + refusal.unscored == len(items) - len(refusals)
+
+
+class CountingJudge:
+    """The offline judge, counting its calls (selfcheck must reuse the judge it is given)."""
+
+    def __init__(self) -> None:
+        self.inner = make_judge("offline")
+        self.name = self.inner.name
+        self.model = self.inner.model
+        self.calls = 0
+
+    def judge(self, item: GoldenItem, outcome: CaseOutcome) -> JudgeResult:
+        self.calls += 1
+        return self.inner.judge(item, outcome)
+
+
+def test_a_goal_with_nothing_scored_fails(tmp_path: Path, demo_index: Path) -> None:
+    refusals = [line for line in GOLDEN.read_text(encoding="utf-8").splitlines() if '"ref-' in line]
+    golden = tmp_path / "refusals.jsonl"
+    golden.write_text("\n".join(refusals) + "\n", encoding="utf-8")
+    judge = CountingJudge()
+    result = selfcheck(golden, index=VectorIndex.open(demo_index), judge=judge)
+    assert judge.calls == 2 * len(SELFCHECK_AGENTS)
+    assert result.n_answerable == 0
+    assert [goal.ok for goal in result.goals] == [False] * len(GOALS)
+    assert {goal.note for goal in result.goals} == {"nothing scored"}
+    assert all(goal.measured is None and goal.scored == 0 for goal in result.goals)
+    assert not result.ok and result.exit_code == 1
+    text = render_selfcheck(result)
+    assert "FAIL reference answer_accuracy >= 0.97: n/a, nothing scored" in text
+    assert f"{len(GOALS)} of {len(GOALS)} goals FAIL" in text
+
+
+def test_check_goal_compares_and_never_passes_zero_scored() -> None:
+    at_most = GoalSpec("null:yes", "answer_accuracy", "<=", 0.03)
+    at_least = GoalSpec("reference", "answer_accuracy", ">=", 0.97)
+    assert check_goal(at_most, RateStats(passed=0, total=40, rate=0.0)).ok
+    assert not check_goal(at_most, RateStats(passed=2, total=40, rate=0.05)).ok
+    assert check_goal(at_least, RateStats(passed=39, total=40, rate=0.975)).ok
+    assert not check_goal(at_least, RateStats(passed=38, total=40, rate=0.95)).ok
+    for spec in (at_most, at_least):
+        empty = check_goal(spec, RateStats(unscored=5))
+        assert not empty.ok and empty.note == "nothing scored"
+
+
+def test_case_results_are_read_in_one_place_whatever_their_shape() -> None:
+    assert case_passed(True) is True and case_passed(None) is None
+    assert case_passed(SimpleNamespace(passed=False)) is False
+    assert case_passed(SimpleNamespace(passed=None)) is None
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--golden", "missing.jsonl"], "missing.jsonl"),
+        (["--index", "no_such_index"], "no_such_index"),
+        (["--k", "0"], "--k must be at least 1"),
+    ],
+)
+def test_bad_inputs_exit_2(tmp_path: Path, demo_index: Path, args: list[str], message: str) -> None:
+    base = {"--golden": str(GOLDEN), "--index": str(demo_index)}
+    for flag, value in zip(args[::2], args[1::2], strict=True):
+        base[flag] = value
+    flat = [part for pair in base.items() for part in pair]
+    result = run_cli(
+        "evaluator", "selfcheck", *flat, "--report", str(tmp_path / "s.json"), "--no-progress"
+    )
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert message in result.stderr and not (tmp_path / "s.json").exists()
