@@ -24,10 +24,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items
-from evaluator.report import RunReport
+from evaluator.report import RunReport, metric_order
 from judges import make_judge
 from judges.base import Judge
-from ragoro.contracts import METRICS
 from ragoro.errors import ExitCode, UsageError
 from ragoro.golden import file_sha256
 from vectordb import DEFAULT_INDEX, VectorIndex
@@ -220,8 +219,7 @@ def check_goal(spec: GoalSpec, stats: RateStats) -> Goal:
 
 
 def _metric_order(names: Iterable[str]) -> list[str]:
-    present = set(names)
-    return [m for m in METRICS if m in present] + sorted(present - set(METRICS))
+    return metric_order(names)
 
 
 def _agent_rates(agent: str, report: RunReport, answerable: set[str]) -> AgentRates:
