@@ -11,9 +11,9 @@ import numpy as np
 
 from builder.generate.corpus import Corpus
 from builder.generate.facts import Fact, chunk_facts
-from builder.generate.lexicon import REFUSAL_TOPICS, RefusalTopic, concepts, matches_all_groups
 from builder.generate.phrasing import Clause, what_question
-from ragoro.text import Lang, quantities_match
+from builder.generate.refusal_topics import REFUSAL_TOPICS, RefusalTopic, matches_all_groups
+from ragoro.text import Lang, concepts, quantities_match
 from vectordb import Chunk
 
 _NEIGHBOUR_K = 40
