@@ -60,10 +60,10 @@ REFUSAL_TOPICS: tuple[RefusalTopic, ...] = (
     RefusalTopic(
         "list_price",
         {
-            "it": "Qual è il prezzo di listino della pressa PX-200?",
-            "en": "What is the list price of the PX-200 press?",
+            "it": "Qual è il prezzo di listino del prodotto?",
+            "en": "What is the list price of the product?",
         },
-        {"it": "il prezzo di listino della pressa", "en": "the list price of the press"},
+        {"it": "il prezzo di listino del prodotto", "en": "the list price of the product"},
         (("listino", "list price", "prezzo di acquisto", "purchase price", "costa", "costs"),),
     ),
     RefusalTopic(
