@@ -33,7 +33,7 @@ class Conflict:
 
 def strip_entities(subject: str, other: str, lang: Lang) -> str:
     """Drop the capitalised names (with their preposition in Italian) that tell this
-    subject apart from `other`: "il consumo ... dello stabilimento di Brescia" -> "... stabilimento"."""
+    subject apart from `other`: "il consumo ... dello stabilimento di Verona" -> "... stabilimento"."""
     pattern = _IT_ENTITY_RE if lang == "it" else _EN_ENTITY_RE
     other_low = other.lower()
     out = subject
@@ -41,7 +41,7 @@ def strip_entities(subject: str, other: str, lang: Lang) -> str:
         if match.start() == 0 or match.group(1).lower() in other_low:
             continue
         if lang == "en" and match.group(0).strip() != match.group(1) and match.end() < len(subject):
-            # "for PX-200 customers": only a trailing "in Torino" loses its preposition.
+            # "for XR-100 customers": only a trailing "in Leeds" loses its preposition.
             out = out[: match.start(1)] + out[match.end(1) :]
             continue
         out = out[: match.start()] + out[match.end() :]
