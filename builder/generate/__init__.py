@@ -2,9 +2,9 @@
 (offline or with a model), locate quotes, check quality, journal crash-safely.
 
 Modules: config (options, mix) · corpus (documents, chunks, sampling) · facts (sentences
-and table rows) · phrasing (IT/EN question templates) · lexicon (refusal topics, metric
-concepts) · candidates (neighbours, conflicts, unanswered topics) · plan (scenarios and
-ids) · offline / llm_writer (drafts) · assemble (draft -> GoldenItem) · quality
+and table rows) · phrasing (IT/EN question templates) · refusal_topics (questions a corpus
+may not answer) · candidates (neighbours, conflicts, unanswered topics) · plan (scenarios
+and ids) · offline / llm_writer (drafts) · assemble (draft -> GoldenItem) · quality
 (round-trip difficulty, dedup) · store (journal, resume, final rewrite) · runner · report.
 """
 

@@ -11,9 +11,9 @@ import numpy as np
 
 from builder.generate.corpus import Corpus
 from builder.generate.facts import Fact, chunk_facts
-from builder.generate.lexicon import REFUSAL_TOPICS, RefusalTopic, concepts, matches_all_groups
 from builder.generate.phrasing import Clause, what_question
-from ragoro.text import Lang, quantities_match
+from builder.generate.refusal_topics import REFUSAL_TOPICS, RefusalTopic, matches_all_groups
+from ragoro.text import Lang, concepts, quantities_match
 from vectordb import Chunk
 
 _NEIGHBOUR_K = 40
@@ -33,7 +33,7 @@ class Conflict:
 
 def strip_entities(subject: str, other: str, lang: Lang) -> str:
     """Drop the capitalised names (with their preposition in Italian) that tell this
-    subject apart from `other`: "il consumo ... dello stabilimento di Brescia" -> "... stabilimento"."""
+    subject apart from `other`: "il consumo ... dello stabilimento di Verona" -> "... stabilimento"."""
     pattern = _IT_ENTITY_RE if lang == "it" else _EN_ENTITY_RE
     other_low = other.lower()
     out = subject
@@ -41,7 +41,7 @@ def strip_entities(subject: str, other: str, lang: Lang) -> str:
         if match.start() == 0 or match.group(1).lower() in other_low:
             continue
         if lang == "en" and match.group(0).strip() != match.group(1) and match.end() < len(subject):
-            # "for PX-200 customers": only a trailing "in Torino" loses its preposition.
+            # "for XR-100 customers": only a trailing "in Leeds" loses its preposition.
             out = out[: match.start(1)] + out[match.end(1) :]
             continue
         out = out[: match.start()] + out[match.end() :]

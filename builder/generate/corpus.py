@@ -58,7 +58,7 @@ def document_title(text: str) -> str:
 
 
 def footer_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of lines like "Officine Ferraris S.p.A. – Manuale – Pagina 2 di 5"."""
+    """Spans of lines like "Acme S.p.A. – Manuale – Pagina 2 di 5"."""
     spans = []
     position = 0
     for line in text.split("\n"):

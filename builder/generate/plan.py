@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from builder.generate.candidates import Candidates, Conflict
 from builder.generate.corpus import Corpus, stratified_sample
 from builder.generate.facts import Fact
-from builder.generate.lexicon import RefusalTopic
 from builder.generate.phrasing import states_value, what_question
+from builder.generate.refusal_topics import RefusalTopic
 from ragoro.contracts import CaseType
 from ragoro.text import Lang, content_tokens
 from vectordb import Chunk

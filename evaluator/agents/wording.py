@@ -85,8 +85,8 @@ def clarifying_question(question: str, lang: Lang, options: Sequence[Option]) ->
 def _qualified_noun(
     question: str, lang: Lang, options: Sequence[Option]
 ) -> tuple[str | None, str | None]:
-    """The question word the entities qualify ("stabilimento" in "stabilimento di Brescia",
-    "plant" in "the Torino plant") and the article before it in the question."""
+    """The question word the entities qualify ("stabilimento" in "stabilimento di Verona",
+    "plant" in "the Leeds plant") and the article before it in the question."""
     words = re.findall(r"[^\W\d_]+", question.lower())
     by_stem = {stem(w, lang): w for w in words}
     for option in options:

@@ -11,10 +11,10 @@ _WORD_RE = re.compile(r"[^\W_]+")
 
 
 def entity_tokens(text: str) -> set[str]:
-    """Lowercase words that name something: "brescia", "acme", "xr200".
+    """Lowercase words that name something: "verona", "acme", "xr100".
 
     A capitalised word counts only when it is not the first word of its sentence, so
-    "Brescia produce..." is missed; acronyms and letter+digit codes count anywhere.
+    "Verona produce..." is missed; acronyms and letter+digit codes count anywhere.
     """
     stop = STOPWORDS["it"] | STOPWORDS["en"]
     found: set[str] = set()

@@ -1,9 +1,11 @@
-"""Word lists the planner relies on: topics a company corpus plausibly does not answer,
-and bilingual metric concepts that tell when two documents state the same metric."""
+"""Refusal topics: plausible questions a company corpus may not answer, IT and EN.
+
+The bilingual concepts that tell when two documents state the same metric are in the
+shared lexicon, `ragoro.text.concepts`.
+"""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ragoro.text import Lang
@@ -58,10 +60,10 @@ REFUSAL_TOPICS: tuple[RefusalTopic, ...] = (
     RefusalTopic(
         "list_price",
         {
-            "it": "Qual è il prezzo di listino della pressa PX-200?",
-            "en": "What is the list price of the PX-200 press?",
+            "it": "Qual è il prezzo di listino del prodotto?",
+            "en": "What is the list price of the product?",
         },
-        {"it": "il prezzo di listino della pressa", "en": "the list price of the press"},
+        {"it": "il prezzo di listino del prodotto", "en": "the list price of the product"},
         (("listino", "list price", "prezzo di acquisto", "purchase price", "costa", "costs"),),
     ),
     RefusalTopic(
@@ -98,40 +100,3 @@ def matches_all_groups(text: str, groups: tuple[tuple[str, ...], ...]) -> bool:
     """True when the text contains at least one alternative of every group."""
     low = text.lower()
     return all(any(term in low for term in group) for group in groups)
-
-
-# Concept -> stems in IT and EN; a phrase is matched before its single words.
-_CONCEPTS: dict[str, tuple[str, ...]] = {
-    "electricity": ("energia elettrica", "electricity", "elettric", "electric"),
-    "energy": ("energia", "energy"),
-    "consumption": ("consum",),
-    "response_time": ("tempo di risposta", "response time"),
-    "support": ("support", "assistenza", "help desk"),
-    "warranty": ("garanzia", "warranty"),
-    "revenue": ("ricavi", "fatturato", "revenue"),
-    "employees": ("dipendenti", "employees", "headcount", "organico"),
-    "emissions": ("emission",),
-    "capacity": ("capacità", "capacity"),
-    "pressure": ("pression", "pressure"),
-    "weight": ("massa", "peso", "weight"),
-    "power": ("potenza", "power"),
-    "temperature": ("temperatur",),
-    "retention": ("conservat", "conservazione", "retention", "retained"),
-    "waste": ("rifiuti", "waste"),
-    "plant": ("stabiliment", "plant", "site"),
-}
-
-
-def concepts(text: str) -> frozenset[str]:
-    """Metric concepts a phrase names, language-independent ("consumo di energia
-    elettrica" and "electricity consumption" both give {consumption, electricity})."""
-    low = text.lower()
-    found = set()
-    for concept, stems in sorted(_CONCEPTS.items(), key=lambda kv: -max(map(len, kv[1]))):
-        for term in stems:
-            pattern = re.compile(rf"\b{re.escape(term)}")
-            if pattern.search(low):
-                found.add(concept)
-                low = pattern.sub(" ", low)
-                break
-    return frozenset(found)
