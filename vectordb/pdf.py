@@ -1,18 +1,54 @@
-"""PDF text extraction with pypdfium2, turning every failure into a named reason."""
+"""PDF text extraction, turning every failure into a named reason.
+
+pypdfium2 reads every PDF it can open: it is about five times faster than pypdf and
+repairs most damage (bad xref offsets, a wrong `startxref`, a missing xref table) by
+itself. What PDFium refuses outright (a trailer whose `/Root` points at no catalog,
+some damaged object streams) is handed to pypdf, which searches the file for the catalog
+instead. A password PDFium reports is final: an encrypted file is reported as encrypted,
+never passed to the second reader.
+"""
 
 from __future__ import annotations
 
+import io
+import logging
+import re
 from typing import Literal
 
+import pypdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+from pypdf.errors import DependencyError, PyPdfError
 
 from vectordb.errors import VectorDBError
 
 ProblemKind = Literal["corrupt", "encrypted", "no text layer", "empty"]
 
+logger = logging.getLogger(__name__)
+
 # Characters PDFium emits that are layout artefacts, not text (soft-hyphen marks, NUL).
 _ARTEFACTS = str.maketrans({"\x00": None, "\x02": None, "\ufffe": None, "\ufeff": None})
+
+# What pypdf raises on a malformed file: its own errors, and builtins from parsers that
+# assert or index into damaged structures (seen when fuzzing damaged PDFs).
+_PYPDF_FAILURES = (
+    PyPdfError,
+    DependencyError,
+    NotImplementedError,
+    AssertionError,
+    AttributeError,
+    IndexError,
+    KeyError,
+    TypeError,
+    ValueError,
+    RecursionError,
+)
+
+# pypdf writes the word spacing of justified lines as extra spaces ("the  total  was");
+# PDFium writes one. Collapsing such runs between words makes both readers agree.
+_JUSTIFICATION_GAPS = re.compile(r"(?<=\S) {2,}(?=\S)")
+
+_ENCRYPTED_DETAIL = "password-protected; decrypt it first"
 
 
 class PdfProblem(VectorDBError):
@@ -25,7 +61,7 @@ class PdfProblem(VectorDBError):
 
 
 def normalise_page_text(raw: str) -> str:
-    """PDFium text with Windows newlines unified and layout artefacts removed."""
+    """Page text with Windows newlines unified and layout artefacts removed (either reader)."""
     return raw.replace("\r\n", "\n").replace("\r", "\n").translate(_ARTEFACTS)
 
 
@@ -40,7 +76,10 @@ def _not_a_pdf_reason(data: bytes) -> str | None:
 
 
 def extract_pdf_pages(data: bytes) -> list[str]:
-    """Return the normalised text of every page; raise PdfProblem when there is none to use."""
+    """Return the normalised text of every page; raise PdfProblem when there is none to use.
+
+    pypdfium2 first; pypdf only for a file PDFium cannot open and that is not encrypted.
+    """
     reason = _not_a_pdf_reason(data)
     if reason:
         raise PdfProblem("corrupt", reason)
@@ -49,19 +88,17 @@ def extract_pdf_pages(data: bytes) -> list[str]:
     except pdfium.PdfiumError as exc:
         message = str(exc)
         if "password" in message.lower():
-            raise PdfProblem("encrypted", "password-protected; decrypt it first") from exc
+            raise PdfProblem("encrypted", _ENCRYPTED_DETAIL) from exc
         truncated = b"%%EOF" not in data[-2048:]
         detail = "truncated (no %%EOF marker)" if truncated else "damaged structure"
-        raise PdfProblem("corrupt", f"{detail}: {message}") from exc
+        return _pypdf_page_texts(data, f"{detail}: {message}")
     try:
-        return _page_texts(document)
+        return _pdfium_page_texts(document)
     finally:
         document.close()
 
 
-def _page_texts(document: pdfium.PdfDocument) -> list[str]:
-    if len(document) == 0:
-        raise PdfProblem("empty", "the PDF has no pages")
+def _pdfium_page_texts(document: pdfium.PdfDocument) -> list[str]:
     texts: list[str] = []
     image_pages = 0
     for index in range(len(document)):
@@ -78,6 +115,37 @@ def _page_texts(document: pdfium.PdfDocument) -> list[str]:
                 image_pages += 1
         finally:
             page.close()
+    return _usable(texts, image_pages)
+
+
+def _pypdf_page_texts(data: bytes, pdfium_failure: str) -> list[str]:
+    """Read a file PDFium refused with pypdf; `pdfium_failure` says why PDFium refused it."""
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(data))
+        if reader.is_encrypted:
+            raise PdfProblem("encrypted", _ENCRYPTED_DETAIL)
+        texts: list[str] = []
+        image_pages = 0
+        for page in reader.pages:
+            text = _JUSTIFICATION_GAPS.sub(" ", page.extract_text())
+            texts.append(normalise_page_text(text))
+            if not texts[-1].strip() and len(page.images):
+                image_pages += 1
+    except _PYPDF_FAILURES as exc:
+        raise PdfProblem(
+            "corrupt", f"{pdfium_failure}; pypdf: {exc or type(exc).__name__}"
+        ) from exc
+    pages = _usable(texts, image_pages)
+    logger.warning(
+        "pypdfium2 could not open a PDF (%s); its text was read with pypdf", pdfium_failure
+    )
+    return pages
+
+
+def _usable(texts: list[str], image_pages: int) -> list[str]:
+    """The page texts, or the PdfProblem that says why none of them holds any text."""
+    if not texts:
+        raise PdfProblem("empty", "the PDF has no pages")
     if not any(text.strip() for text in texts):
         if image_pages:
             raise PdfProblem(
