@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import PAGE_ONE, PAGE_TWO
 from tests.pdf_factory import break_root, encrypted_pdf, image_only_pdf, text_pdf
 from vectordb import PAGE_SEPARATOR, load_documents
-from vectordb.pdf import PdfProblem, extract_pdf_pages
+from vectordb.formats.pdf import PdfProblem, extract_pdf_pages
 
 
 def _pdfium_refuses(path: Path) -> None:
@@ -43,7 +43,7 @@ def test_a_damaged_pdf_becomes_a_document_with_page_spans(tmp_path: Path) -> Non
 
 def test_the_fallback_is_logged(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     damaged = break_root(text_pdf(tmp_path / "damaged.pdf", [PAGE_ONE]))
-    with caplog.at_level(logging.WARNING, logger="vectordb.pdf"):
+    with caplog.at_level(logging.WARNING, logger="vectordb.formats.pdf"):
         extract_pdf_pages(damaged.read_bytes())
     assert "read with pypdf" in caplog.text
 
