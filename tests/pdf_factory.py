@@ -1,7 +1,8 @@
-"""Small real PDFs made on the fly for tests: text, encrypted, image-only, blank."""
+"""Small real PDFs made on the fly for tests: text, encrypted, image-only, blank, damaged."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -60,4 +61,23 @@ def blank_pdf(path: Path, pages: int = 2) -> Path:
     for _ in range(pages):
         pdf.add_page()
     pdf.output(str(path))
+    return path
+
+
+def break_root(path: Path) -> Path:
+    """Damage a PDF in place the way a bad save does: the trailer's /Root names object 0.
+
+    Object 0 is never an object (it heads the free list), so the catalog cannot be
+    reached from the trailer. The reference keeps its length, so no offset moves.
+    PDFium refuses such a file; pypdf finds the catalog by searching the objects.
+    """
+    data = path.read_bytes()
+    damaged, count = re.subn(
+        rb"/Root (\d+) (\d+) R",
+        lambda m: b"/Root " + b"0" * len(m.group(1)) + b" " + m.group(2) + b" R",
+        data,
+    )
+    if not count:
+        raise ValueError(f"{path} has no /Root reference to break")
+    path.write_bytes(damaged)
     return path

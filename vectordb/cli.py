@@ -12,19 +12,21 @@ from pathlib import Path
 
 from ragoro.errors import UsageError
 from vectordb.embeddings import DEFAULT_EMBEDDINGS
+from vectordb.formats import supported_suffixes
 from vectordb.index import DEFAULT_DOCS, DEFAULT_INDEX, VectorIndex, build_index
 
 
 def _parser() -> argparse.ArgumentParser:
+    suffixes = "/".join(supported_suffixes())
     parser = argparse.ArgumentParser(
         prog="python -m vectordb",
-        description="Build a pickle-free FAISS index over PDF/TXT/MD files, or search it.",
+        description=f"Build a pickle-free FAISS index over {suffixes} files, or search it.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser(
         "build",
         help="load, chunk and embed a corpus folder",
-        description="Load .pdf/.txt/.md files recursively, split them into chunks with exact "
+        description=f"Load {suffixes} files recursively, split them into chunks with exact "
         "character offsets, embed them and write the index. Unchanged chunks reuse their "
         "vectors. Exits 1 only when no document at all could be loaded.",
     )

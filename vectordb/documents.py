@@ -1,7 +1,9 @@
-"""Load a folder of PDF, text and Markdown files into canonical documents with page spans.
+"""Load a folder of documents into canonical texts with page spans.
 
-A broken file never stops the others: each failure is reported with the file name and a
-reason (empty, corrupt, encrypted, no text layer, not UTF-8) while every good file loads.
+Which files count, and how each becomes text, is the format registry's business
+(`vectordb.formats`: PDF, text and Markdown built in). A broken file never stops the
+others: each failure is reported with the file name and a reason (empty, corrupt,
+encrypted, no text layer, not UTF-8) while every good file loads.
 """
 
 from __future__ import annotations
@@ -11,18 +13,31 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from vectordb.errors import VectorDBError
-from vectordb.pdf import PdfProblem, extract_pdf_pages
+from vectordb.formats import (
+    PAGE_SEPARATOR,
+    FailureKind,
+    FormatError,
+    format_for,
+    join_pages,
+    supported_suffixes,
+)
 
-SUPPORTED_SUFFIXES = (".pdf", ".txt", ".md")
-# Joins PDF pages into one canonical text; the newlines let splitters cut at page ends.
-PAGE_SEPARATOR = "\n\f\n"
-
-FailureKind = Literal["empty", "corrupt", "encrypted", "no text layer", "not UTF-8", "unreadable"]
+__all__ = [
+    "PAGE_SEPARATOR",
+    "Document",
+    "DocumentLoadError",
+    "FailureKind",
+    "LoadFailure",
+    "LoadResult",
+    "iter_corpus_files",
+    "join_pages",
+    "load_document",
+    "load_documents",
+]
 
 
 class Document(BaseModel):
@@ -72,18 +87,25 @@ class DocumentLoadError(VectorDBError):
 
 
 def iter_corpus_files(root: Path) -> Iterator[Path]:
-    """Supported files under root, recursively, in a stable (sorted) order; hidden files skipped."""
+    """Files a registered format reads, under root, recursively, in a stable (sorted) order;
+    hidden files skipped."""
     for path in sorted(root.rglob("*")):
         relative = path.relative_to(root)
         if any(part.startswith(".") for part in relative.parts):
             continue
-        if path.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES:
+        if path.is_file() and format_for(path) is not None:
             yield path
 
 
 def load_document(path: Path, root: Path) -> Document:
-    """Load one file into a Document; raise DocumentLoadError naming the reason on failure."""
+    """Load one file into a Document with its format's loader; raise DocumentLoadError
+    naming the reason on failure."""
     relative = path.relative_to(root).as_posix()
+    document_format = format_for(path)
+    if document_format is None:
+        detail = f"no document format reads {path.suffix or 'files without a suffix'}; "
+        detail += f"supported: {', '.join(supported_suffixes())}"
+        raise DocumentLoadError(LoadFailure(relative, "unsupported", detail))
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -92,45 +114,15 @@ def load_document(path: Path, root: Path) -> Document:
         ) from exc
     if not data:
         raise DocumentLoadError(LoadFailure(relative, "empty", "zero-byte file"))
-    digest = hashlib.sha256(data).hexdigest()
-    if path.suffix.lower() == ".pdf":
-        return _pdf_document(relative, data, digest)
-    return _text_document(relative, data, digest)
-
-
-def _text_document(relative: str, data: bytes, digest: str) -> Document:
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        detail = f"invalid byte 0x{data[exc.start]:02x} at offset {exc.start}; re-save as UTF-8"
-        raise DocumentLoadError(LoadFailure(relative, "not UTF-8", detail)) from exc
-    if not text.strip():
-        raise DocumentLoadError(LoadFailure(relative, "empty", "only whitespace"))
-    return Document(path=relative, text=text, pages=[(0, len(text))], sha256=digest)
-
-
-def _pdf_document(relative: str, data: bytes, digest: str) -> Document:
-    try:
-        page_texts = extract_pdf_pages(data)
-    except PdfProblem as exc:
+        loaded = document_format.load(data)
+    except FormatError as exc:
         raise DocumentLoadError(LoadFailure(relative, exc.kind, exc.detail)) from exc
-    text, pages = join_pages(page_texts)
-    return Document(path=relative, text=text, pages=pages, sha256=digest)
-
-
-def join_pages(page_texts: Iterable[str]) -> tuple[str, list[tuple[int, int]]]:
-    """Join page texts with PAGE_SEPARATOR; return the text and each page's span in it."""
-    parts: list[str] = []
-    spans: list[tuple[int, int]] = []
-    cursor = 0
-    for index, page in enumerate(page_texts):
-        if index:
-            parts.append(PAGE_SEPARATOR)
-            cursor += len(PAGE_SEPARATOR)
-        parts.append(page)
-        spans.append((cursor, cursor + len(page)))
-        cursor += len(page)
-    return "".join(parts), spans
+    if not loaded.text.strip():
+        detail = f"the {document_format.name} format found no text"
+        raise DocumentLoadError(LoadFailure(relative, "empty", detail))
+    digest = hashlib.sha256(data).hexdigest()
+    return Document(path=relative, text=loaded.text, pages=list(loaded.pages), sha256=digest)
 
 
 def load_documents(root: Path, *, progress: bool = False) -> LoadResult:
