@@ -27,14 +27,17 @@ def faithfulness_verdict(
 ) -> Verdict:
     """Share of the answer's claims the retrieved contexts support."""
     texts = context_texts(outcome.contexts, documents)
-    return lexical.faithfulness(outcome.answer, texts, cfg).to_verdict(item.id, "faithfulness")
+    score = lexical.faithfulness(outcome.answer, texts, cfg, question=item.question)
+    return score.to_verdict(item.id, "faithfulness")
 
 
 def relevancy_verdict(
     item: GoldenItem, outcome: CaseOutcome, cfg: lexical.LexicalConfig
 ) -> Verdict:
     """Does the answer give what the question asks for, without evading?"""
-    score = lexical.answer_relevancy(item.question, outcome.answer, cfg)
+    score = lexical.answer_relevancy(
+        item.question, outcome.answer, cfg, expects_refusal=item.expected.refuse
+    )
     return score.to_verdict(item.id, "answer_relevancy")
 
 
@@ -45,7 +48,13 @@ def accuracy_verdict(
     deterministic: DeterministicConfig,
 ) -> Verdict:
     """Agreement with the reference answer; a numeric case also needs the right value."""
-    score = lexical.answer_accuracy(outcome.answer, item.answer, cfg, question=item.question)
+    score = lexical.answer_accuracy(
+        outcome.answer,
+        item.references,
+        cfg,
+        question=item.question,
+        expects_refusal=item.expected.refuse,
+    )
     verdict = score.to_verdict(item.id, "answer_accuracy")
     if item.case_type != "numeric" or item.expected.value is None:
         return verdict

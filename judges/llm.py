@@ -131,12 +131,20 @@ class LLMJudge:
     def _metric(
         self, item: GoldenItem, outcome: CaseOutcome, metric: str, out: BaseModel, raw: str
     ) -> Verdict:
-        if metric == "faithfulness" and (not outcome.answer.strip() or refused(outcome)):
-            # Same rule as the offline judge: claiming nothing is neither faithful nor not.
-            return Verdict.unscored(item.id, metric, "answer makes no claims (refusal)")
+        if metric == "faithfulness" and not outcome.answer.strip():
+            return Verdict.unscored(item.id, metric, "empty answer: it makes no claims")
+        if metric == "faithfulness" and refused(outcome):
+            # Same rule as the offline judge: a refusal claims nothing, so it invents nothing.
+            threshold = self.thresholds[metric]
+            return Verdict.score(
+                item.id, metric, 1.0, threshold, "a refusal claims nothing, so it invents nothing"
+            )
         claims: list[ClaimVerdict] | None = getattr(out, "claims", None)
         if metric == "faithfulness" and claims == []:
-            return Verdict.unscored(item.id, metric, "answer makes no claims (judge found none)")
+            threshold = self.thresholds[metric]
+            return Verdict.score(
+                item.id, metric, 1.0, threshold, "the judge found no claim, so nothing invented"
+            )
         given: MetricVerdict | None = getattr(out, metric)
         if given is None or given.score is None:
             return Verdict.unscored(item.id, metric, f"judge output has no {metric} score", raw)

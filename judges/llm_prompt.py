@@ -27,7 +27,7 @@ __all__ = [
     "system_prompt",
 ]
 
-PROMPT_VERSION = "judge-v1"
+PROMPT_VERSION = "judge-v2"
 DATA_TAGS = (
     "case_data",
     "question",

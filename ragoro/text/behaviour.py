@@ -27,9 +27,23 @@ _REFUSAL_RE = re.compile(
             r"(?:informazion|dati|elementi|dettagli)",
             r"\bnessun[ao]? (?:informazion|dato|dati|riferiment|menzion|dettagli)",
             r"\binformazion\w* (?:non (?:è|sono) (?:disponibil|present)|insufficient|mancant)",
+            # Lack of knowledge or of information, however phrased.
+            r"\bnon (?:ho|abbiamo) (?:idea|modo di saperlo|elementi|abbastanza|sufficient)",
+            r"\bnon ne ho idea\b",
+            r"\bnon (?:sono|siamo) (?:sicur|cert)[oiae]\b",
+            r"\bnon (?:posso|possiamo|riesco a) (?:aiutar|esser\w* d'aiuto|saperlo|dirlo|dirtelo)",
+            r"\bnon (?:è|sono) (?:indicat|specificat|riportat|menzionat|dispon)\w*\b",
+            r"\bnon risulta(?:no)? (?:dai|nei|dal|nel)\b",
             r"\bnon (?:c'è|ci sono) (?:alcun\w* )?(?:informazion|dat|riferiment|menzion|traccia)",
             # English
             r"\bi (?:do not|don't) know\b",
+            r"\b(?:i|we) (?:do not|don't|did not|didn't) (?:have|find|see) (?:any |enough |"
+            r"sufficient |the )?(?:information|data|details|answer|mention|reference)",
+            r"\b(?:i|we) have no (?:idea|information|data|way of knowing)",
+            r"\bno idea\b",
+            r"\b(?:i|we) (?:cannot|can't|am unable to|'m unable to) (?:help|assist)",
+            r"\b(?:cannot|can't|could not|couldn't) be (?:determined|answered|found|established)",
+            r"\b(?:is|are) not (?:specified|stated|mentioned|indicated|given|provided|available)",
             r"\bi(?:'m| am) not sure\b",
             r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am unable to|was unable to|"
             r"'m unable to|am not able to|was not able to) (?:answer|find|determine|provide|"

@@ -79,6 +79,15 @@ def wanted_units(question: str, lang: Lang) -> frozenset[str] | None:
     return frozenset(wanted) if found else None
 
 
+def measure_units(question: str, lang: Lang) -> frozenset[str]:
+    """Units of the measures the question names ("costa" -> currencies, "peso" -> kg),
+    whatever its question word; empty when it names none."""
+    wanted: set[str] = set()
+    for token in content_tokens(question, lang, numbers=False):
+        wanted |= _MEASURES.get(token, frozenset())
+    return frozenset(wanted)
+
+
 def asks_how_much(question: str) -> bool:
     """True for "quanto/quanti/how much/how many/how long..." questions."""
     return _QUANTITY_Q_RE.search(question) is not None

@@ -137,13 +137,13 @@ class CountingJudge:
 
 
 def test_a_goal_with_nothing_scored_fails(tmp_path: Path, demo_index: Path) -> None:
-    refusals = [line for line in GOLDEN.read_text(encoding="utf-8").splitlines() if '"ref-' in line]
-    golden = tmp_path / "refusals.jsonl"
-    golden.write_text("\n".join(refusals) + "\n", encoding="utf-8")
+    # Clarification cases get no answer metric: nothing any goal reads is scored.
+    asking = [line for line in GOLDEN.read_text(encoding="utf-8").splitlines() if '"clr-' in line]
+    golden = tmp_path / "clarifications.jsonl"
+    golden.write_text("\n".join(asking) + "\n", encoding="utf-8")
     judge = CountingJudge()
     result = selfcheck(golden, index=VectorIndex.open(demo_index), judge=judge)
-    assert judge.calls == 2 * len(SELFCHECK_AGENTS)
-    assert result.n_answerable == 0
+    assert judge.calls == len(asking) * len(SELFCHECK_AGENTS)
     assert [goal.ok for goal in result.goals] == [False] * len(GOALS)
     assert {goal.note for goal in result.goals} == {"nothing scored"}
     assert all(goal.measured is None and goal.scored == 0 for goal in result.goals)

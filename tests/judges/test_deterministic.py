@@ -35,7 +35,13 @@ def verdict(item: GoldenItem, metric: str, answer: str = "", **kw: object) -> Ve
 
 
 def test_applicability_follows_the_table() -> None:
-    assert applicable_metrics(refusal_item()) == ["refusal", "clarification"]
+    assert applicable_metrics(refusal_item()) == [
+        "faithfulness",
+        "answer_relevancy",
+        "answer_accuracy",
+        "refusal",
+        "clarification",
+    ]
     assert "numeric" in applicable_metrics(numeric_item())
     assert "numeric" not in applicable_metrics(narrative_item())
     assert set(applies_to()) == set(applicable_metrics(numeric_item()))

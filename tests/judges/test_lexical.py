@@ -135,17 +135,27 @@ def test_support_threshold_is_configurable() -> None:
     assert claim_support(claim, CTX_IT, LexicalConfig(support_threshold=0.3)).supported
 
 
-@pytest.mark.parametrize("answer", ["Non lo so.", "I don't know.", "Non è presente nei documenti."])
-def test_refusal_makes_no_claims_and_is_unscored(answer: str) -> None:
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Non lo so.",
+        "I don't know.",
+        "Non è presente nei documenti.",
+        "I don't have enough information to answer that.",
+        "Sorry, I can't help with that.",
+        "Nessuna informazione disponibile al riguardo.",
+    ],
+)
+def test_a_refusal_claims_nothing_so_it_is_faithful(answer: str) -> None:
     score = faithfulness(answer, [CTX_IT])
-    assert score == Score(None, None, score.reason)
-    assert not score.scored
-    assert "no claims" in score.reason
+    assert score == Score(1.0, True, score.reason)
+    assert "refusal claims nothing" in score.reason
 
 
-def test_empty_or_question_only_answer_is_unscored() -> None:
+def test_empty_answer_is_unscored_and_a_question_back_invents_nothing() -> None:
     assert not faithfulness("", [CTX_IT]).scored
-    assert not faithfulness("Intendi il serbatoio principale?", [CTX_IT]).scored
+    asked = faithfulness("Intendi il serbatoio principale?", [CTX_IT])
+    assert asked.passed is True and "claims nothing" in asked.reason
 
 
 def test_faithfulness_is_supported_over_total_claims() -> None:
@@ -180,7 +190,7 @@ def test_claims_skip_fillers_sources_and_questions() -> None:
 
 
 def test_score_converts_to_a_contract_verdict() -> None:
-    unscored = faithfulness("Non lo so.", [CTX_IT]).to_verdict("c1", "faithfulness")
+    unscored = faithfulness("", [CTX_IT]).to_verdict("c1", "faithfulness")
     assert unscored.value is None and unscored.passed is None and unscored.reason
     scored = faithfulness("Il serbatoio contiene 28,5 litri.", [CTX_IT]).to_verdict(
         "c1", "faithfulness"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from judges.lexical import LexicalConfig, answer_accuracy, answer_relevancy
+from judges.lexical import answer_accuracy, answer_relevancy
 
 # --- accuracy ---------------------------------------------------------------------
 
@@ -227,9 +227,13 @@ def test_clarification_request_counts_as_engaging_the_question() -> None:
     assert "clarification" in score.reason
 
 
-def test_relevancy_threshold_is_configurable() -> None:
-    cfg = LexicalConfig(relevancy_threshold=0.9)
-    assert answer_relevancy("Qual è la capacità del serbatoio?", "28,5 l", cfg).passed is False
+def test_relevancy_is_pass_or_fail_with_no_partial_credit() -> None:
+    given = answer_relevancy("Qual è la capacità del serbatoio?", "28,5 l")
+    evasive = answer_relevancy(
+        "Qual è la capacità del serbatoio?", "La capacità del serbatoio è un aspetto importante."
+    )
+    assert (given.value, given.passed) == (1.0, True)
+    assert (evasive.value, evasive.passed) == (0.0, False)
 
 
 @pytest.mark.parametrize(

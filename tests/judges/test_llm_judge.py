@@ -165,21 +165,38 @@ def test_agent_error_skips_the_call() -> None:
         assert by_metric(result)[metric].value == 0.0
 
 
-def test_bare_refusal_faithfulness_is_unscored_like_offline() -> None:
+def test_bare_refusal_is_faithful_like_offline() -> None:
     judge, _ = judge_with(json.dumps(valid(claims=[])))
     v = by_metric(run(judge, answer="Non lo so."))
-    assert v["faithfulness"].value is None
-    assert "no claims" in v["faithfulness"].reason
+    assert v["faithfulness"].passed is True
+    assert "refusal claims nothing" in v["faithfulness"].reason
     assert v["refusal"].passed is False
 
 
-def test_refusal_case_is_graded_without_llm_metrics() -> None:
-    reply = {"claims": [], "grade_reasoning": "correct refusal", "grade": 10}
+def test_refusal_case_asks_the_model_for_relevancy_and_accuracy_only() -> None:
+    reply = {
+        "claims": [],
+        "answer_relevancy": {"score": 1.0, "reason": "declines, as the case expects"},
+        "answer_accuracy": {"score": 1.0, "reason": "a refusal is the right answer"},
+        "grade_reasoning": "correct refusal",
+        "grade": 10,
+    }
     judge, fake = judge_with(json.dumps(reply))
     result = run(judge, refusal_item(), answer="Non ho trovato questa informazione.", contexts=[])
-    assert [v.metric for v in result.verdicts] == ["refusal", "clarification"]
-    assert result.grade == 10
-    assert "Applicable metrics: none" in fake.received[0][-1].text
+    verdicts = by_metric(result)
+    assert list(verdicts) == [
+        "faithfulness",
+        "answer_relevancy",
+        "answer_accuracy",
+        "refusal",
+        "clarification",
+    ]
+    # A refusal claims nothing: faithful by the same rule as the offline judge.
+    assert verdicts["faithfulness"].passed is True
+    assert verdicts["answer_accuracy"].passed is True and result.grade == 10
+    assert "Applicable metrics: faithfulness, answer_relevancy, answer_accuracy" in (
+        fake.received[0][-1].text
+    )
 
 
 def test_injection_stays_inside_the_data_block() -> None:
@@ -219,9 +236,9 @@ def test_make_judge_rejects_unknown_names() -> None:
         make_judge("ragas")
 
 
-def test_no_claims_found_by_the_judge_leaves_faithfulness_unscored() -> None:
+def test_no_claims_found_by_the_judge_means_nothing_invented() -> None:
     judge, _ = judge_with(json.dumps(valid(claims=[])))
     v = by_metric(run(judge, answer="Intendi i ricavi consolidati o quelli della capogruppo?"))
-    assert v["faithfulness"].value is None
-    assert "no claims" in v["faithfulness"].reason
+    assert v["faithfulness"].passed is True
+    assert "no claim" in v["faithfulness"].reason
     assert v["answer_relevancy"].value == 0.9

@@ -119,21 +119,29 @@ def test_bare_refusal_on_answerable_case() -> None:
     item = narrative_item()
     result = OfflineJudge().judge(item, outcome(item, "Non lo so."))
     by_metric = {v.metric: v for v in result.verdicts}
-    # Claiming nothing is neither faithful nor unfaithful: unscored, with the reason.
-    assert by_metric["faithfulness"].value is None
-    assert "no claims" in by_metric["faithfulness"].reason
+    # A refusal claims nothing, so it invents nothing: faithful, but neither right nor relevant.
+    assert by_metric["faithfulness"].passed is True
+    assert "refusal claims nothing" in by_metric["faithfulness"].reason
     assert by_metric["refusal"].passed is False
     assert by_metric["answer_accuracy"].value == 0.0
     assert by_metric["answer_relevancy"].value == 0.0
 
 
-def test_refusal_case_judged_on_behaviour_only() -> None:
+def test_on_a_refusal_case_only_a_refusal_is_accurate_and_relevant() -> None:
     item = refusal_item()
     good = run(item, "Non ho trovato questa informazione nei documenti.")
-    assert set(good) == {"refusal", "clarification"}
+    assert set(good) == {
+        "faithfulness",
+        "answer_relevancy",
+        "answer_accuracy",
+        "refusal",
+        "clarification",
+    }
     assert good["refusal"][0] is True
+    assert good["answer_accuracy"][0] is True and good["answer_relevancy"][0] is True
     bad = run(item, "L'amministratore delegato è Mario Rossi.")
     assert bad["refusal"][0] is False
+    assert bad["answer_accuracy"][0] is False
 
 
 def test_agent_error_scores_answer_metrics_zero() -> None:

@@ -1,0 +1,197 @@
+"""answer_accuracy offline: does the answer give every key fact of a reference answer?
+
+Compared with each accepted reference (`answer` and the alternatives); passing one is
+enough. Key facts are the reference's numbers, dates and names beyond what the question
+already says, and its own content words; a list in the reference ("A, B and C") needs
+each of its items. A flipped negation, the opposite yes/no or swapped roles fail outright.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from judges.question_type import is_yes_no_question
+from judges.scores import LexicalConfig, Score, scored
+from judges.support import name_groups, prepare, role_swap
+from ragoro.text.behaviour import is_refusal
+from ragoro.text.evidence import (
+    Analysis,
+    analyse,
+    date_in,
+    match_quantity,
+    negation_flip,
+    soft_in,
+    token_recall,
+)
+from ragoro.text.lang import Lang, detect_language, stem
+from ragoro.text.lexicon import translations
+from ragoro.text.negation import has_negation
+from ragoro.text.questions import leading_yes_no
+
+__all__ = ["answer_accuracy"]
+
+_LIST_SPLIT_RE = re.compile(r",|;|\s(?:e|ed|and|oppure|or)\s", re.IGNORECASE)
+
+
+def _pool(analysis: Analysis) -> frozenset[str]:
+    out = set(analysis.token_set) | set(analysis.words)
+    for token in analysis.tokens:
+        out |= translations(token)
+    return frozenset(out)
+
+
+def _names(text: str, lang: Lang) -> list[set[str]]:
+    """Names as groups of words and stems: "Mario Rossi" is found by "Rossi" alone."""
+    return [set(group) | {stem(w, lang) for w in group} for group in name_groups(text)]
+
+
+def _list_items(reference: str) -> list[str]:
+    """The items of an enumeration ("A, B e C"); [] when the reference is not a list."""
+    parts = [p.strip() for p in _LIST_SPLIT_RE.split(reference) if p and p.strip()]
+    return parts if len(parts) >= 3 else []
+
+
+def _polarity(answer: str, reference: str, question: str, lang: Lang) -> tuple[bool | None, bool]:
+    """(the answer's yes/no, the reference's) for a polar question."""
+    said = leading_yes_no(answer)
+    meant = leading_yes_no(reference)
+    if meant is None:
+        meant = has_negation(question, lang) == has_negation(reference, lang)
+    return said, meant
+
+
+def _against(
+    answer: str, reference: str, question: str | None, lang: Lang | None, cfg: LexicalConfig
+) -> Score:
+    threshold = cfg.accuracy_threshold
+    # Each text in its own language: the answer may be in the other one.
+    ans = analyse(prepare(answer), lang or detect_language(answer))
+    ref_lang = lang or detect_language(f"{question or ''} {reference}")
+    ref = analyse(prepare(reference), ref_lang)
+    asked = analyse(prepare(question), ref_lang) if question else None
+    across = ans.lang != ref.lang
+    if question and is_yes_no_question(question):
+        said, meant = _polarity(answer, reference, question, ref_lang)
+        if said is not None:
+            if said != meant:
+                return scored(
+                    0.0,
+                    threshold,
+                    f"answers {'yes' if said else 'no'}; the reference says the opposite",
+                )
+            return scored(
+                1.0, threshold, f"answers {'yes' if said else 'no'}, as the reference does"
+            )
+    given = _pool(asked) if asked else frozenset()
+    pool = _pool(ans)
+    problems = []
+    for q in ref.quantities:
+        if asked and match_quantity(q, asked.all_quantities).found:
+            continue
+        match = match_quantity(q, ans.all_quantities)
+        if match.conflict is not None and not match.found:
+            problems.append(f"unit changed: {q.written_unit} vs {match.conflict.written_unit}")
+        elif not match.found:
+            problems.append(f"number {q.raw.strip()} not in answer")
+    for d in ref.dates:
+        if not (asked and date_in(d, asked.dates)) and not date_in(d, ans.dates):
+            problems.append(f"date {d} not in answer")
+    flip = negation_flip(ans.clauses, ref.clauses, cfg.clause_overlap)
+    if flip:
+        problems.append(f"negation flipped: {flip}")
+    swap = role_swap(ans, ref)
+    if swap:
+        problems.append(swap)
+    if problems:
+        return scored(0.0, threshold, "; ".join(problems))
+    names = [g for g in _names(reference, ref_lang) if not g & given]
+    in_names = set().union(*names) if names else set()
+    required = [t for t in ref.tokens if not soft_in(t, given) and t not in in_names]
+    if across and (ref.quantities or ref.dates):
+        # Across languages the numbers and dates, all found above, are what can be compared.
+        return scored(1.0, threshold, "numbers and dates agree across languages")
+    missing_names = [max(g, key=len) for g in names if not g & pool]
+    if missing_names:
+        said = [
+            g for g in _names(answer, ans.lang) if not g & given and not any(g & n for n in names)
+        ]
+        if said:
+            shown = " ".join(sorted(name_groups(answer)[0])) if name_groups(answer) else ""
+            return scored(
+                0.0,
+                threshold,
+                f"entity {', '.join(missing_names)} not in answer (it names {shown} instead)",
+            )
+    recall, missing = token_recall(required, pool)
+    if names:
+        found = len(names) - len(missing_names)
+        recall = (recall * len(required) + found) / (len(required) + len(names))
+    items = _list_items(reference)
+    short = [
+        item for item in items
+        if (tokens := [t for t in analyse(prepare(item), ref_lang).tokens if not soft_in(t, given)])
+        and token_recall(tokens, pool)[0] < cfg.part_threshold
+    ]  # fmt: skip
+    if not required and not names and not ref.quantities and not ref.dates:
+        return Score(None, None, "the reference adds nothing to the question to compare with")
+    # With every number and date of the reference given, its other words only name what
+    # they measure, and a paraphrase names it its own way: half of them is enough.
+    bar = cfg.part_threshold if (ref.quantities or ref.dates) else threshold
+    reason = f"reference content recall {recall:.2f}"
+    gaps = [*missing[:4], *missing_names[:2]]
+    if gaps:
+        reason += f" (missing: {', '.join(gaps)})"
+    if short:
+        return scored(
+            min(recall, cfg.part_threshold - 0.01),
+            threshold,
+            f"{reason}; list items missing: {'; '.join(s[:40] for s in short[:3])}",
+        )
+    return Score(recall, recall >= bar, reason)
+
+
+def answer_accuracy(
+    answer: str,
+    reference: str | Sequence[str],
+    cfg: LexicalConfig | None = None,
+    lang: Lang | None = None,
+    question: str | None = None,
+    *,
+    expects_refusal: bool = False,
+) -> Score:
+    """Does the answer carry one reference's key content? See the module docstring.
+
+    A refusal is never accurate on a question the documents answer; on one they cannot
+    answer (`expects_refusal`, or every reference declines) only a refusal is."""
+    config = cfg or LexicalConfig()
+    references = [reference] if isinstance(reference, str) else list(reference)
+    references = [r for r in references if r.strip()]
+    threshold = config.accuracy_threshold
+    language = config.lang or detect_language(" ".join([*references, answer]))
+    forced = lang or config.lang
+    if expects_refusal or (references and all(is_refusal(r, language) for r in references)):
+        if is_refusal(answer, language):
+            return scored(1.0, threshold, "both the reference and the answer decline")
+        return scored(0.0, threshold, "the reference declines but the answer does not")
+    if not references:
+        return Score(None, None, "no reference answer to compare with")
+    if not answer.strip():
+        return scored(0.0, threshold, "empty answer")
+    if is_refusal(answer, language):
+        return scored(0.0, threshold, "the answer declines but the reference answers")
+    results = [
+        _against(answer, r, question, forced, config)
+        for r in references
+        if not is_refusal(r, language)
+    ]
+    graded = [s for s in results if s.scored]
+    if not graded:
+        return results[0]
+    best = max(graded, key=lambda s: (bool(s.passed), s.value or 0.0))
+    if len(references) > 1:
+        index = results.index(best) + 1
+        return Score(
+            best.value, best.passed, f"{best.reason} (reference {index} of {len(references)})"
+        )
+    return best

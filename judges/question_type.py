@@ -1,0 +1,131 @@
+"""What kind of answer a question asks for: a quantity, a time, a person, a place, a
+yes/no, a reason, or a description.
+
+Relevancy asks whether the answer gives that kind of thing, not whether it shares words
+with the question: an answer that repeats the question's words and gives no quantity to
+"how much" is evasive, however many words it shares.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from ragoro.text.lang import Lang, content_tokens, detect_language, stem
+from ragoro.text.questions import measure_units
+
+__all__ = ["AnswerKind", "answer_kind", "asked_units", "is_yes_no_question"]
+
+AnswerKind = Literal["quantity", "time", "person", "place", "yes_no", "reason", "description"]
+
+_I = re.IGNORECASE
+_TIME_RE = re.compile(
+    r"\b(?:quando|entro quando|in che anno|in quale anno|che anno|a che ora|a che ore|"
+    r"fino a che ora|da che ora|in che data|in quale data|che giorno|in che giorno|"
+    r"when|what year|which year|what time|until what time|by when|what date|which date|"
+    r"on what day|which day|what day)\b",
+    _I,
+)
+_QUANTITY_RE = re.compile(
+    r"\b(?:quant[oaie]|how (?:much|many|long|often|far|big|heavy|large|high|fast|old|tall)|"
+    r"what (?:percentage|share|proportion|temperature|size|weight|amount|price|number)|"
+    r"a quanto|qual è (?:il|la) (?:prezzo|costo|importo|numero|percentuale|temperatura))\b",
+    _I,
+)
+_PERSON_RE = re.compile(r"\b(?:chi|who|whom|whose|a chi|da chi|per chi)\b", _I)
+_PLACE_RE = re.compile(r"\b(?:dove|da dove|where|in che città|in which city|in what city)\b", _I)
+_REASON_RE = re.compile(r"\b(?:perché|per quale motivo|come mai|why|for what reason)\b", _I)
+_WH_RE = re.compile(
+    r"\b(?:qual[ei]?|cosa|che cosa|come|quale|quali|what|which|how|describe|descrivi|elenca|"
+    r"list|explain|spiega|indica|dimmi|tell me)\b",
+    _I,
+)
+_EN_YES_NO_RE = re.compile(
+    r"^\s*(?:is|are|was|were|do|does|did|can|could|may|might|must|shall|should|will|would|"
+    r"has|have|had)\b",
+    _I,
+)
+
+
+def is_yes_no_question(question: str) -> bool:
+    """A polar question: English auxiliary first, or (Italian) no question word at all."""
+    text = question.strip()
+    if _EN_YES_NO_RE.match(text):
+        return True
+    if any(
+        p.search(text) for p in (_TIME_RE, _QUANTITY_RE, _PERSON_RE, _PLACE_RE, _REASON_RE, _WH_RE)
+    ):
+        return False
+    return text.endswith("?")
+
+
+# The noun a "what is the ..." question asks about decides what it wants: a deadline is a
+# time, a price a quantity, a procedure a description.
+_TIME_HEADS = """
+scadenza scadenze termine termini data date giorno giorni orario orari deadline deadlines
+day days time times schedule
+"""
+_QUANTITY_HEADS = """
+età age costo costi prezzo prezzi importo importi budget stipendio tariffa tariffe quota
+quote canone fee fees price prices cost costs amount amounts salary fare fares peso weight
+temperatura temperature durata duration capacità capacity percentuale percentage tasso rate
+numero number quantità quantity altezza height lunghezza length distanza distance
+superficie area pressione pressure potenza power velocità speed consumo consumption
+"""
+
+
+def _heads() -> dict[str, AnswerKind]:
+    table: dict[str, AnswerKind] = {}
+    for words, kind in ((_QUANTITY_HEADS, "quantity"), (_TIME_HEADS, "time")):
+        for word in words.split():
+            for code in ("it", "en"):
+                table[stem(word, code)] = kind  # type: ignore[assignment]
+    return table
+
+
+_HEADS = _heads()
+_AGE_STEMS = frozenset({stem("età", "it"), stem("age", "en")})
+_AGE_UNITS = frozenset({"h"})
+"""Ages are durations: time quantities are read in their base unit, hours."""
+
+
+def _head(question: str, lang: Lang) -> str | None:
+    """The first token of a what/which question that names a time or a measure."""
+    if not _WH_RE.search(question):
+        return None
+    for token in content_tokens(question, lang, numbers=False):
+        if token in _HEADS:
+            return token
+    return None
+
+
+def asked_units(question: str) -> frozenset[str]:
+    """Units a quantity answer may come in (empty = any): those of the measure the
+    question asks about ("età" -> years, "costa" -> currencies)."""
+    lang = detect_language(question)
+    head = None if _QUANTITY_RE.search(question) else _head(question, lang)
+    if head is None:
+        return measure_units(question, lang)
+    if head in _AGE_STEMS:
+        return _AGE_UNITS
+    return measure_units(head, lang)
+
+
+def answer_kind(question: str) -> AnswerKind:
+    """The kind of answer the question asks for (description when it asks for no one kind)."""
+    if _TIME_RE.search(question):
+        return "time"
+    if _QUANTITY_RE.search(question):
+        return "quantity"
+    head = _head(question, detect_language(question))
+    if head is not None:
+        return _HEADS[head]
+    if _PERSON_RE.search(question):
+        return "person"
+    if _PLACE_RE.search(question):
+        return "place"
+    if _REASON_RE.search(question):
+        return "reason"
+    if is_yes_no_question(question):
+        return "yes_no"
+    return "description"

@@ -1,0 +1,169 @@
+"""answer_relevancy offline: does the answer give what the question asks for?
+
+A quantity for "how much", a time for "when", a name for "who", a yes/no or a statement
+on the asked proposition for a polar question, content of its own for the rest — and it
+must stay on the question's subject. Sharing the question's words is not answering it:
+an answer whose only new words say where an answer would be ("as defined in the
+policy") is evasive. A refusal answers only a question the documents cannot answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judges.question_type import AnswerKind, answer_kind, asked_units
+from judges.scores import LexicalConfig, Score, scored
+from judges.support import prepare
+from ragoro.text.behaviour import is_clarification_request, is_refusal
+from ragoro.text.evidence import Analysis, analyse, match_quantity, soft_in, token_recall
+from ragoro.text.lang import Lang, detect_language, stem
+from ragoro.text.lexicon import translations
+from ragoro.text.questions import FILLER_STEMS, QUESTION_STEMS, leading_yes_no
+
+__all__ = ["answer_relevancy"]
+
+# Words that say where or how an answer is settled instead of giving it.
+_META_WORDS = """
+stabilito stabilita stabiliti previsto prevista previsti definito definita definiti
+descritto descritta indicato indicata specificato specificata apposito apposita proprio
+propria relativo relativa regolato disciplinato determinato scelto scelta competente
+applicabile vigente opportuno responsabile persona
+defined described specified indicated stated relevant applicable appropriate respective
+own chosen determined designated responsible person according accordance set
+"""
+_META_STEMS = frozenset(stem(w, lang) for w in _META_WORDS.split() for lang in ("it", "en"))
+_CLOCK_RE = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b", re.IGNORECASE)
+_DAY_WORDS = re.compile(
+    r"\b(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|gennaio|febbraio|marzo|aprile|maggio|giugno|"
+    r"luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|may|june|"
+    r"july|august|september|october|november|december|oggi|domani|ieri|today|tomorrow|"
+    r"yesterday|weekend|mattina|sera|morning|evening|night|notte)\b",
+    re.IGNORECASE,
+)
+_LONG_ANSWER_TOKENS = 10
+"""Past this many content words, an answer that never names the question's subject is
+about something else; shorter ones may answer in words of their own."""
+_TIME_UNITS = frozenset({"h"})
+"""Durations are read in their base unit, hours."""
+_CAUSE_RE = re.compile(
+    r"\b(?:perché|poiché|siccome|in quanto|dato che|a causa|per via|affinché|così da|per "
+    r"(?:evitare|garantire|permettere|ridurre|proteggere|consentire|difendere)|because|since|"
+    r"due to|owing to|so that|in order to|to (?:avoid|ensure|allow|reduce|protect|prevent|keep))\b",
+    re.IGNORECASE,
+)
+_NAME_RE = re.compile(r"(?<![.!?]\s)\b[A-ZÀ-Ý][a-zà-ÿ]+")
+
+
+def _widen(tokens: frozenset[str]) -> frozenset[str]:
+    out = set(tokens)
+    for token in tokens:
+        out |= translations(token)
+    return frozenset(out)
+
+
+def _new_quantities(ans: Analysis, asked: Analysis) -> list[str]:
+    """Quantities the answer states that the question does not already name."""
+    return [
+        q.unit or ""
+        for q in ans.all_quantities
+        if not match_quantity(q, asked.all_quantities).found
+    ]
+
+
+def _counted_noun(answer: str, end: int, lang: Lang) -> bool:
+    """A bare number followed by a word counts that word ("200 automobili")."""
+    rest = re.match(r"\s*([^\W\d_]{3,})", answer[end:])
+    return rest is not None
+
+
+def _gives(  # noqa: PLR0917 - the parts of one answer, read together
+    kind: AnswerKind,
+    answer: str,
+    ans: Analysis,
+    asked: Analysis,
+    new: list[str],
+    question: str,
+    lang: Lang,
+) -> str:
+    """ "" when the answer gives the kind of thing asked, else what is missing."""
+    quantities = [
+        q for q in ans.all_quantities if not match_quantity(q, asked.all_quantities).found
+    ]
+    if kind == "quantity":
+        if not quantities:
+            return "the question asks for a quantity; the answer gives none"
+        wanted = asked_units(question)
+        if wanted:
+            fitting = [
+                q for q in quantities
+                if q.unit in wanted or (q.unit is None and not _counted_noun(prepare(answer), q.end, lang))
+            ]  # fmt: skip
+            if not fitting:
+                got = ", ".join(sorted({q.unit or "a count" for q in quantities}))
+                return f"wrong kind of quantity: {got}, not {'/'.join(sorted(wanted))}"
+        return ""
+    if kind == "time":
+        years = [q for q in quantities if q.unit is None and 1000 <= q.value <= 2100]
+        timed = ans.dates or years or _CLOCK_RE.search(answer) or _DAY_WORDS.search(answer)
+        if timed or any(q.unit in _TIME_UNITS for q in quantities):
+            return ""
+        return "the question asks when; the answer gives no date or time"
+    if kind in ("person", "place"):
+        names = {m.group(0).lower() for m in _NAME_RE.finditer(answer)} - set(asked.words)
+        if names or new:
+            return ""
+        return f"the question asks for a {kind}; the answer names none"
+    if kind == "reason" and (_CAUSE_RE.search(answer) or new):
+        return ""
+    return "" if new else "evasive: it adds nothing to the question's own words"
+
+
+def answer_relevancy(
+    question: str,
+    answer: str,
+    cfg: LexicalConfig | None = None,
+    lang: Lang | None = None,
+    *,
+    expects_refusal: bool = False,
+) -> Score:
+    """Does the answer address what was asked (see the module docstring)? Pass or fail,
+    with the reason; the value is 1.0 or 0.0 (relevant or not), never a partial credit."""
+    config = cfg or LexicalConfig()
+    language = lang or config.lang or detect_language(f"{question} {answer}")
+    threshold = config.relevancy_threshold
+    if not answer.strip():
+        return scored(0.0, threshold, "empty answer")
+    if is_refusal(answer, language):
+        if expects_refusal:
+            return scored(1.0, threshold, "declines a question the documents cannot answer")
+        return scored(0.0, threshold, "a refusal does not answer the question")
+    asked = analyse(prepare(question), language)
+    ans = analyse(prepare(answer), language)
+    focus = [t for t in asked.tokens if t not in QUESTION_STEMS]
+    asked_pool = _widen(asked.token_set | asked.words)
+    overlap, _ = token_recall(focus, _widen(ans.token_set | ans.words)) if focus else (0.0, [])
+    new = [
+        t for t in ans.tokens
+        if not soft_in(t, asked_pool) and t not in FILLER_STEMS and t not in _META_STEMS
+    ]  # fmt: skip
+    if is_clarification_request(answer):
+        if overlap > 0 or new:
+            return scored(1.0, threshold, "clarification request on the question's subject")
+        return scored(0.0, threshold, "asks something back that is not about the question")
+    kind = answer_kind(question)
+    polar = leading_yes_no(answer)
+    if kind == "yes_no":
+        if polar is not None or (overlap >= 0.5 and new):
+            return scored(1.0, threshold, "answers the yes/no question")
+        return scored(0.0, threshold, "does not say yes or no, nor state the asked fact")
+    if polar is not None and len(ans.tokens) <= 1 and not ans.all_quantities:
+        return scored(0.0, threshold, f"a bare yes/no to a {kind} question")
+    missing = _gives(kind, answer, ans, asked, new=new, question=question, lang=language)
+    if missing:
+        return scored(0.0, threshold, missing)
+    if focus and overlap == 0 and len(ans.tokens) > _LONG_ANSWER_TOKENS:
+        return scored(
+            0.0, threshold, "off topic: a long answer that never names the question's subject"
+        )
+    return scored(1.0, threshold, f"gives the {kind} asked (subject overlap {overlap:.2f})")

@@ -1,0 +1,219 @@
+"""Is one statement backed by a source text? Aligned sentence by sentence, facts bound.
+
+A statement is compared with the source window (one sentence, or two adjacent ones) that
+covers it best, not with the whole source at once: a number is supported only where the
+source states it beside what it counts, a name only where the source says the same
+thing of it, and the statement's polarity and the order of its participants are checked
+against that window. Plain overlap with the whole text lets "the Base plan has 25 users"
+pass on "Base: 5 users; Pro: 25 users"; alignment does not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ragoro.text.evidence import (
+    Analysis,
+    analyse,
+    date_in,
+    match_quantity,
+    negation_flip,
+    strip_citations,
+    token_recall,
+)
+from ragoro.text.lang import STOPWORDS, Lang, detect_language, stem
+from ragoro.text.lexicon import translations
+from ragoro.text.numwords import spell_numbers
+from ragoro.text.sentences import split_clauses, split_sentences
+
+__all__ = ["Source", "Support", "prepare", "role_swap", "support"]
+
+_PASSIVE_RE = re.compile(
+    r"\b(?:is|are|was|were|been|being|get|got)\s+\w+(?:ed|en|t)\s+by\b"
+    r"|\b(?:è|sono|fu|furono|viene|vengono|venne|stat[oaie])\s+\w+(?:at|ut|it|ss|tt)[oaie]\s+"
+    r"(?:da|dal|dalla|dallo|dai|dalle|dagli)\b",
+    re.IGNORECASE,
+)
+
+
+def prepare(text: str) -> str:
+    """The text as the checks read it: citation markers blanked, numbers in words as digits."""
+    return spell_numbers(strip_citations(text))
+
+
+@lru_cache(maxsize=16384)
+def _widened(tokens: frozenset[str]) -> frozenset[str]:
+    """Tokens plus their translations in the other language (IT <-> EN)."""
+    out = set(tokens)
+    for token in tokens:
+        out |= translations(token)
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Source:
+    """A source text analysed once: whole, and window by window."""
+
+    whole: Analysis
+    windows: tuple[Analysis, ...]
+    pool: frozenset[str]
+    """Every content token of the source with its translations."""
+
+
+def source_of(texts: list[str], lang: Lang | None = None) -> Source:
+    """Analyse the source texts (contexts, or a reference answer) for `support`, in
+    their own language unless `lang` is given."""
+    if lang is None:
+        lang = detect_language(" ".join(texts))
+    joined = "\n\n".join(prepare(t) for t in texts)
+    windows: list[Analysis] = []
+    for text in texts:
+        sentences = [s.text for s in split_sentences(prepare(text))]
+        for i, sentence in enumerate(sentences):
+            windows.append(analyse(sentence, lang))
+            if i + 1 < len(sentences):
+                windows.append(analyse(f"{sentence} {sentences[i + 1]}", lang))
+    whole = analyse(joined, lang)
+    return Source(whole, tuple(windows), _widened(whole.token_set))
+
+
+def split_clauses_text(sentence: str) -> list[str]:
+    """The clauses of one sentence, as text."""
+    return [span.text for span in split_clauses(sentence)]
+
+
+@dataclass(frozen=True)
+class Support:
+    """Whether a statement is backed by a source, and why."""
+
+    supported: bool
+    coverage: float
+    reason: str
+
+
+def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -> list[str]:
+    problems = []
+    for q in claim.quantities:
+        match = match_quantity(q, window.all_quantities)
+        if not match.found:
+            if match.conflict is not None:
+                problems.append(f"unit changed: {q.written_unit} vs {match.conflict.written_unit}")
+            else:
+                problems.append(f"number {q.raw.strip()} not in context")
+    problems += [f"date {d} not in context" for d in claim.dates if not date_in(d, window.dates)]
+    missing = sorted(
+        e
+        for e in claim.entities
+        if e not in window.words and stem(e, claim.lang) not in window.words
+    )
+    if missing and names:
+        problems.append(f"entity {', '.join(missing)} not in context")
+    return problems
+
+
+_NAME_RE = re.compile(
+    r"[A-ZÀ-Ý][\w'’-]*(?:\s+(?:[A-ZÀ-Ý][\w'’-]*|of|di|de|del|della|da|van|von))*(?<![a-z]\s)"
+)
+
+
+_FUNCTION_WORDS = STOPWORDS["it"] | STOPWORDS["en"]
+
+
+def name_groups(text: str) -> list[frozenset[str]]:
+    """The names of a text in order, each as its lowercase words ("Pinecrest Bank")."""
+    groups = []
+    for match in _NAME_RE.finditer(text):
+        words = frozenset(
+            w.lower()
+            for w in re.findall(r"[\w'’-]+", match.group(0))
+            if w[:1].isupper() and len(w) > 1 and w.lower() not in _FUNCTION_WORDS
+        )
+        if words:
+            groups.append(words)
+    return groups
+
+
+def _positions(groups: list[frozenset[str]], others: list[frozenset[str]]) -> list[int]:
+    """For each of `others`, the index of the first group of ours sharing a word, or -1."""
+    out = []
+    for other in others:
+        out.append(next((i for i, g in enumerate(groups) if g & other), -1))
+    return out
+
+
+def role_swap(claim: Analysis, window: Analysis) -> str:
+    """Two named participants in the opposite order with the same voice ("A fined B" vs
+    "B fined A"); "" when none. A passive on one side only ("B was fined by A") legitimately
+    reverses the order."""
+    if bool(_PASSIVE_RE.search(claim.text)) != bool(_PASSIVE_RE.search(window.text)):
+        return ""
+    mine, theirs = name_groups(claim.text), name_groups(window.text)
+    found = [(i, j) for j, i in enumerate(_positions(mine, theirs)) if i >= 0]
+    distinct = list(dict.fromkeys(i for i, _ in found))
+    if len(distinct) < 2:
+        return ""
+    order_there = [i for i, _ in sorted(found, key=lambda pair: pair[1])]
+    first = list(dict.fromkeys(order_there))
+    if first[:2] == sorted(first[:2], reverse=True):
+        a, b = sorted(mine[k] for k in first[:2])
+        return f"roles swapped: {' '.join(sorted(a))} / {' '.join(sorted(b))} in the opposite order"
+    return ""
+
+
+def _bound_elsewhere(claim: Analysis, window: Analysis, source: Source) -> str:
+    """A number stated in the window for another name than the claim's ("the Valley route
+    has 1,800 m" where the window gives 1,800 m to the Alpine route)."""
+    mine = name_groups(claim.text)
+    if not claim.quantities or not mine:
+        return ""
+    for clause in split_clauses_text(window.text):
+        probe = analyse(clause, window.lang)
+        holds = [q for q in claim.quantities if match_quantity(q, probe.all_quantities).found]
+        if not holds:
+            continue
+        names_there = name_groups(clause)
+        if not names_there or any(g & m for g in names_there for m in mine):
+            return ""
+        others = [m for m in mine if any(m & g for g in name_groups(source.whole.text))]
+        if others:
+            shown = " ".join(sorted(next(iter(names_there))))
+            return f"{holds[0].raw.strip()} is stated for {shown}, not for {' '.join(sorted(others[0]))}"
+    return ""
+
+
+def support(claim: Analysis, source: Source, threshold: float, clause_overlap: float) -> Support:
+    """Is `claim` backed by `source`? Its content tokens must be covered (in either
+    language), and some window must state its numbers, dates and names with the same
+    polarity and the same participant order."""
+    if not claim.tokens and not claim.quantities and not claim.dates:
+        return Support(False, 0.0, "statement has no checkable content")
+    # Across languages only numbers, dates and the glossary's words can be compared, and
+    # names are often translated (Titus / Tito): they are not required there.
+    across = claim.lang != source.whole.lang
+    coverage, missing = token_recall(claim.tokens, source.pool)
+    best: tuple[float, list[str], Analysis] | None = None
+    for window in source.windows:
+        problems = _anchor_problems(claim, window, names=not across)
+        local, _ = token_recall(claim.tokens, _widened(window.token_set))
+        key = (-len(problems), local)
+        if best is None or key > (-len(best[1]), best[0]):
+            best = (local, problems, window)
+    problems = list(best[1]) if best is not None else ["no source sentence"]
+    if best is not None and not problems:
+        window = best[2]
+        flip = negation_flip(claim.clauses, window.clauses, clause_overlap)
+        if flip:
+            problems.append(f"negation flipped: {flip}")
+        swap = role_swap(claim, window) or _bound_elsewhere(claim, window, source)
+        if swap:
+            problems.append(swap)
+    anchored = bool(claim.quantities or claim.dates)
+    if across and anchored and not problems:
+        return Support(True, coverage, "numbers and dates agree across languages")
+    if coverage < threshold:
+        shown = ", ".join(missing[:5])
+        problems.append(f"coverage {coverage:.2f} < {threshold} (missing: {shown})")
+    reason = "; ".join(problems) or f"supported (coverage {coverage:.2f})"
+    return Support(not problems, coverage, reason)

@@ -1,0 +1,249 @@
+"""Numbers and clock times written in words, rewritten as digits (Italian and English).
+
+"trenta giorni" -> "30 giorni", "two weeks" -> "2 weeks", "one hundred and twenty-five
+pounds" -> "125 pounds", "mezz'ora" -> "0.5 ora", "half an hour" -> "0.5 hour",
+"mezzanotte" -> "00:00", "le otto di sera" -> "20:00", "8 pm" -> "20:00". The rewritten
+text goes through the ordinary number and date readers, so "trenta giorni" and
+"30 days" are then the same quantity.
+
+An article ("un", "una", "a", "an") becomes 1 only right before a unit word ("una
+settimana", "an hour"): anywhere else it is an article.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["spell_numbers"]
+
+_EN_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "dozen": 12,
+}  # fmt: skip
+_EN_SCALES = {"hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+_IT_UNITS = {
+    "zero": 0, "uno": 1, "una": 1, "un": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5,
+    "sei": 6, "sette": 7, "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12,
+    "tredici": 13, "quattordici": 14, "quindici": 15, "sedici": 16, "diciassette": 17,
+    "diciotto": 18, "diciannove": 19, "venti": 20, "trenta": 30, "quaranta": 40,
+    "cinquanta": 50, "sessanta": 60, "settanta": 70, "ottanta": 80, "novanta": 90,
+}  # fmt: skip
+_IT_TENS = {
+    "venti": 20, "trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60,
+    "settanta": 70, "ottanta": 80, "novanta": 90,
+}  # fmt: skip
+_IT_ONES = {
+    "uno": 1, "due": 2, "tre": 3, "tré": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
+    "otto": 8, "nove": 9,
+}  # fmt: skip
+_UNIT_WORDS = (
+    r"(?:second[oi]|seconds?|minut[oi]|minutes?|or[ae]|hours?|giorn[oi]|days?|settiman[ae]|"
+    r"weeks?|mes[ei]|months?|ann[oi]|years?|metr[oi]|met(?:er|re)s?|litr[oi]|lit(?:er|re)s?|"
+    r"chil[oi]|chilogramm[oi]|kilo(?:gram)?s?|ton(?:nellat[ae]|nes?|s)?|volt[ae]|times|"
+    r"percent|per cento|euro|dollar[oi]|dollars?|sterlin[ae]|pounds?)"
+)
+_ARTICLE_BEFORE_UNIT = re.compile(rf"\b(?:un|una|uno|an?)\s+(?={_UNIT_WORDS}\b)", re.IGNORECASE)
+_HALF = (
+    (re.compile(r"\bmezz'? ?or[ae]\b", re.IGNORECASE), "0.5 ora"),
+    (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "0.5 hour"),
+    (re.compile(r"\bhalf a day\b", re.IGNORECASE), "0.5 day"),
+    (re.compile(r"\bmezza giornata\b", re.IGNORECASE), "0.5 giorno"),
+)
+_CLOCK_WORDS = (
+    (re.compile(r"\bmezzanotte\b|\bmidnight\b", re.IGNORECASE), "00:00"),
+    (re.compile(r"\bmezzogiorno\b|\bmezzodì\b|\bnoon\b|\bmidday\b", re.IGNORECASE), "12:00"),
+)
+_HOUR = r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?"
+_AM_PM = re.compile(rf"\b{_HOUR}\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![\w])", re.IGNORECASE)
+_IT_PART_OF_DAY = re.compile(
+    rf"\b{_HOUR}\s+(?P<part>di sera|della sera|del pomeriggio|di notte|"
+    r"della notte|del mattino|di mattina|della mattina)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[a-zàèéìòù]+(?:-[a-zàèéìòù]+)*", re.IGNORECASE)
+
+
+def _en_value(words: list[str]) -> int | None:
+    """The value of an English number phrase ("one hundred and twenty-five"), else None."""
+    total = current = 0
+    seen = False
+    for word in words:
+        for part in word.split("-"):
+            if part == "and" and seen:
+                continue
+            if part in _EN_UNITS:
+                current += _EN_UNITS[part]
+            elif part == "hundred":
+                current = max(current, 1) * 100
+            elif part in _EN_SCALES:
+                total += max(current, 1) * _EN_SCALES[part]
+                current = 0
+            else:
+                return None
+            seen = True
+    return total + current if seen else None
+
+
+@lru_cache(maxsize=4096)
+def _it_word_value(word: str) -> int | None:
+    """The value of one Italian number word ("trentacinque", "duecento", "tremila")."""
+    if word in _IT_UNITS:
+        return _IT_UNITS[word]
+    for scale_word, scale in (("miliardi", 10**9), ("milioni", 10**6), ("mila", 1000)):
+        if word.endswith(scale_word) and word != scale_word:
+            multiple = _it_word_value(word[: -len(scale_word)])
+            return multiple * scale if multiple else None
+    if word == "mille":
+        return 1000
+    if word.startswith("mille"):
+        rest = _it_word_value(word[5:])
+        return 1000 + rest if rest else None
+    if "cento" in word:
+        lead, _, tail_word = word.partition("cento")
+        hundreds = 1 if not lead else _IT_ONES.get(lead)
+        if hundreds is None:
+            return None
+        tail = _it_word_value(tail_word) if tail_word else 0
+        return hundreds * 100 + tail if tail is not None else None
+    for tens_word, tens in _IT_TENS.items():
+        stem = tens_word[:-1]  # "vent" + "uno" -> "ventuno", "trent" + "otto"
+        for prefix in (tens_word, stem):
+            if word.startswith(prefix) and word != prefix:
+                ones = _IT_ONES.get(word[len(prefix) :])
+                if ones is not None:
+                    return tens + ones
+    return None
+
+
+def _it_value(words: list[str]) -> int | None:
+    """The value of an Italian number phrase ("due milioni", "cento venti"), else None."""
+    total = current = 0
+    seen = False
+    for word in words:
+        if word in ("milione", "milioni", "miliardo", "miliardi"):
+            scale = 10**6 if word.startswith("milion") else 10**9
+            total += max(current, 1) * scale
+            current = 0
+            seen = True
+            continue
+        if word == "e" and seen:
+            continue
+        value = _it_word_value(word)
+        if value is None:
+            return None
+        current += value
+        seen = True
+    return total + current if seen else None
+
+
+_SCALE_WORDS = frozenset(
+    {
+        "hundred",
+        "thousand",
+        "million",
+        "billion",
+        "mille",
+        "mila",
+        "milione",
+        "milioni",
+        "miliardo",
+        "miliardi",
+        "cento",
+    }
+)
+"""A scale word right after digits is their scale ("1,7 miliardi"), not a number."""
+_AMBIGUOUS = frozenset({"sei", "one"})
+"""Number words that are also common other words ("tu sei", "the one"): numbers only
+right before a unit word."""
+_UNIT_AHEAD = re.compile(rf"\s+{_UNIT_WORDS}\b", re.IGNORECASE)
+
+
+def _is_number_word(word: str) -> bool:
+    low = word.lower()
+    if low in ("a", "an", "e", "and", "un", "una", "uno"):
+        return False
+    return _en_value([low]) is not None or _it_value([low]) is not None or low in (
+        "milione", "milioni", "miliardo", "miliardi", "million", "billion", "thousand",
+        "hundred",
+    )  # fmt: skip
+
+
+def _replace_runs(text: str) -> str:
+    """Rewrite each run of number words as digits."""
+    out: list[str] = []
+    cursor = 0
+    matches = list(_WORD.finditer(text))
+    i = 0
+    while i < len(matches):
+        m = matches[i]
+        after_digits = re.search(r"\d[\s,.]*$", text[: m.start()]) is not None
+        scale_of_digits = after_digits and m.group(0).lower() in _SCALE_WORDS
+        if (
+            scale_of_digits
+            or not _is_number_word(m.group(0))
+            or (m.group(0).lower() in _AMBIGUOUS and not _UNIT_AHEAD.match(text, m.end()))
+        ):
+            i += 1
+            continue
+        j = i
+        words = [m.group(0).lower()]
+        while j + 1 < len(matches):
+            gap = text[matches[j].end() : matches[j + 1].start()]
+            nxt = matches[j + 1].group(0).lower()
+            if gap.strip() or not (_is_number_word(nxt) or nxt in ("and", "e")):
+                break
+            if nxt in ("and", "e") and not (
+                j + 2 < len(matches) and _is_number_word(matches[j + 2].group(0))
+            ):
+                break
+            j += 1
+            words.append(nxt)
+        value = _en_value(words)
+        if value is None:
+            value = _it_value(words)
+        if value is not None:
+            out.append(text[cursor : m.start()])
+            out.append(str(value))
+            cursor = matches[j].end()
+        i = j + 1
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+def _clock(hour: int, minute: int) -> str:
+    return f"{hour % 24:02d}:{minute:02d}"
+
+
+def _am_pm(match: re.Match[str]) -> str:
+    hour, minute = int(match.group("h")), int(match.group("m") or 0)
+    if hour > 12:
+        return match.group(0)
+    is_pm = match.group("ap").lower().startswith("p")
+    hour = (hour % 12) + (12 if is_pm else 0)
+    return _clock(hour, minute)
+
+
+def _part_of_day(match: re.Match[str]) -> str:
+    hour, minute = int(match.group("h")), int(match.group("m") or 0)
+    part = match.group("part").lower()
+    if hour <= 12 and ("sera" in part or "pomeriggio" in part) and hour != 12:
+        hour += 12
+    elif "notte" in part and hour == 12:
+        hour = 0
+    return _clock(hour, minute)
+
+
+def spell_numbers(text: str) -> str:
+    """The text with numbers and clock times written in words rewritten as digits."""
+    for pattern, digits in _HALF:
+        text = pattern.sub(digits, text)
+    for pattern, clock in _CLOCK_WORDS:
+        text = pattern.sub(clock, text)
+    text = _ARTICLE_BEFORE_UNIT.sub("1 ", text)
+    text = _replace_runs(text)
+    text = _AM_PM.sub(_am_pm, text)
+    return _IT_PART_OF_DAY.sub(_part_of_day, text)
