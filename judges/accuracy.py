@@ -28,9 +28,11 @@ from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import translations
 from ragoro.text.negation import has_negation
 from ragoro.text.questions import leading_yes_no
+from ragoro.text.sentences import split_sentences
 
 __all__ = ["answer_accuracy"]
 
+_PIECE_RE = re.compile(r"[;,]\s")
 _LIST_SPLIT_RE = re.compile(r",|;|\s(?:e|ed|and|oppure|or)\s", re.IGNORECASE)
 
 
@@ -50,6 +52,29 @@ def _list_items(reference: str) -> list[str]:
     """The items of an enumeration ("A, B e C"); [] when the reference is not a list."""
     parts = [p.strip() for p in _LIST_SPLIT_RE.split(reference) if p and p.strip()]
     return parts if len(parts) >= 3 else []
+
+
+def _values_for_something_else(
+    answer: str, ref: Analysis, asked: Analysis | None, lang: Lang
+) -> list[str]:
+    """The reference's value stated by the answer for another thing: the sentence that
+    holds it must name something the question or the reference names, word for word
+    ("Registro dei visitatori: 12 mesi" does not answer "how long are badge records
+    kept?", 12 mesi as both may be)."""
+    if ref.lang != lang:
+        return []  # across languages only the value itself can be compared
+    known = set(ref.token_set) | set(asked.token_set if asked else ())
+    known |= {t for k in list(known) for t in translations(k)}
+    out = []
+    for sentence in split_sentences(prepare(answer)):
+        # "Label: value" stays one piece; a comma or semicolon starts another statement.
+        for piece in _PIECE_RE.split(sentence.text):
+            said = analyse(" ".join(piece.split()), lang)
+            holds = [q for q in ref.quantities if match_quantity(q, said.all_quantities).found]
+            if holds and len(said.tokens) >= 2 and not known & set(said.tokens):
+                shown = ", ".join(said.tokens[:3])
+                out.append(f"{holds[0].raw.strip()} is stated for something else ({shown})")
+    return out
 
 
 def _polarity(answer: str, reference: str, question: str, lang: Lang) -> tuple[bool | None, bool]:
@@ -103,6 +128,7 @@ def _against(
     swap = role_swap(ans, ref)
     if swap:
         problems.append(swap)
+    problems += _values_for_something_else(answer, ref, asked, ans.lang)
     if problems:
         return scored(0.0, threshold, "; ".join(problems))
     names = [g for g in _names(reference, ref_lang) if not g & given]
@@ -113,10 +139,10 @@ def _against(
         return scored(1.0, threshold, "numbers and dates agree across languages")
     missing_names = [max(g, key=len) for g in names if not g & pool]
     if missing_names:
-        said = [
+        others = [
             g for g in _names(answer, ans.lang) if not g & given and not any(g & n for n in names)
         ]
-        if said:
+        if others:
             shown = " ".join(sorted(name_groups(answer)[0])) if name_groups(answer) else ""
             return scored(
                 0.0,

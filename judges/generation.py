@@ -36,7 +36,11 @@ def relevancy_verdict(
 ) -> Verdict:
     """Does the answer give what the question asks for, without evading?"""
     score = lexical.answer_relevancy(
-        item.question, outcome.answer, cfg, expects_refusal=item.expected.refuse
+        item.question,
+        outcome.answer,
+        cfg,
+        expects_refusal=item.expected.refuse,
+        subject=[passage.content for passage in item.passages],
     )
     return score.to_verdict(item.id, "answer_relevancy")
 

@@ -36,7 +36,7 @@ _PERSON_RE = re.compile(r"\b(?:chi|who|whom|whose|a chi|da chi|per chi)\b", _I)
 _PLACE_RE = re.compile(r"\b(?:dove|da dove|where|in che città|in which city|in what city)\b", _I)
 _REASON_RE = re.compile(r"\b(?:perché|per quale motivo|come mai|why|for what reason)\b", _I)
 _WH_RE = re.compile(
-    r"\b(?:qual[ei]?|cosa|che cosa|come|quale|quali|what|which|how|describe|descrivi|elenca|"
+    r"\b(?:qual[ei]?|cosa|che cosa|cos['’]|come|quale|quali|what|which|how|describe|descrivi|elenca|"
     r"list|explain|spiega|indica|dimmi|tell me)\b",
     _I,
 )
@@ -61,26 +61,34 @@ def is_yes_no_question(question: str) -> bool:
 
 # The noun a "what is the ..." question asks about decides what it wants: a deadline is a
 # time, a price a quantity, a procedure a description.
-_TIME_HEADS = """
-scadenza scadenze termine termini data date giorno giorni orario orari deadline deadlines
-day days time times schedule
-"""
-_QUANTITY_HEADS = """
-età age costo costi prezzo prezzi importo importi budget stipendio tariffa tariffe quota
-quote canone fee fees price prices cost costs amount amounts salary fare fares peso weight
-temperatura temperature durata duration capacità capacity percentuale percentage tasso rate
-numero number quantità quantity altezza height lunghezza length distanza distance
-superficie area pressione pressure potenza power velocità speed consumo consumption
-"""
+_HEAD_WORDS: dict[Lang, dict[AnswerKind, str]] = {
+    "it": {
+        "time": "scadenza scadenze termine termini giorno giorni orario orari",
+        "quantity": (
+            "età costo costi prezzo prezzi importo importi budget stipendio tariffa tariffe "
+            "quota quote canone peso massa limite valore temperatura durata capacità margine "
+            "percentuale tasso numero quantità altezza lunghezza distanza superficie "
+            "pressione potenza velocità consumo"
+        ),
+    },
+    "en": {
+        "time": "deadline deadlines date dates day days time times schedule",
+        "quantity": (
+            "age cost costs price prices amount amounts budget salary fee fees fare fares "
+            "weight mass limit value temperature duration capacity percentage rate number margin "
+            "quantity height length distance area pressure power speed consumption"
+        ),
+    },
+}
 
 
-def _heads() -> dict[str, AnswerKind]:
-    table: dict[str, AnswerKind] = {}
-    for words, kind in ((_QUANTITY_HEADS, "quantity"), (_TIME_HEADS, "time")):
-        for word in words.split():
-            for code in ("it", "en"):
-                table[stem(word, code)] = kind  # type: ignore[assignment]
-    return table
+def _heads() -> dict[Lang, dict[str, AnswerKind]]:
+    """Stem -> kind per language (a stem of one language may be another word in the other:
+    Italian "dati" is data, English "date" a date)."""
+    return {
+        lang: {stem(word, lang): kind for kind, words in kinds.items() for word in words.split()}
+        for lang, kinds in _HEAD_WORDS.items()
+    }
 
 
 _HEADS = _heads()
@@ -94,7 +102,7 @@ def _head(question: str, lang: Lang) -> str | None:
     if not _WH_RE.search(question):
         return None
     for token in content_tokens(question, lang, numbers=False):
-        if token in _HEADS:
+        if token in _HEADS[lang]:
             return token
     return None
 
@@ -117,9 +125,10 @@ def answer_kind(question: str) -> AnswerKind:
         return "time"
     if _QUANTITY_RE.search(question):
         return "quantity"
-    head = _head(question, detect_language(question))
+    lang = detect_language(question)
+    head = _head(question, lang)
     if head is not None:
-        return _HEADS[head]
+        return _HEADS[lang][head]
     if _PERSON_RE.search(question):
         return "person"
     if _PLACE_RE.search(question):

@@ -10,14 +10,16 @@ policy") is evasive. A refusal answers only a question the documents cannot answ
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from judges.question_type import AnswerKind, answer_kind, asked_units
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import prepare
+from judges.support import name_groups, prepare
 from ragoro.text.behaviour import is_clarification_request, is_refusal
-from ragoro.text.evidence import Analysis, analyse, match_quantity, soft_in, token_recall
+from ragoro.text.evidence import Analysis, analyse, date_in, match_quantity, soft_in, token_recall
 from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import translations
+from ragoro.text.numbers import Quantity
 from ragoro.text.questions import FILLER_STEMS, QUESTION_STEMS, leading_yes_no
 
 __all__ = ["answer_relevancy"]
@@ -41,18 +43,26 @@ _DAY_WORDS = re.compile(
     r"yesterday|weekend|mattina|sera|morning|evening|night|notte)\b",
     re.IGNORECASE,
 )
+_FRAGMENT_TOKENS = 2
+"""Answers this short ("28,5 litri", "Okafor") are judged on their kind alone."""
+_SUBJECT_OVERLAP = 0.2
+"""Share of the question's subject (or of the text it is about) an answer must name."""
 _LONG_ANSWER_TOKENS = 10
 """Past this many content words, an answer that never names the question's subject is
 about something else; shorter ones may answer in words of their own."""
 _TIME_UNITS = frozenset({"h"})
 """Durations are read in their base unit, hours."""
+_DURATION_RE = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s+(?:[^\W\d_]+\s+)?(?:or[ae]|hours?|giorn[oi]|days?|minut[oi]|"
+    r"minutes?|settiman[ae]|weeks?|mes[ei]|months?|ann[oi]|years?)\b",
+    re.IGNORECASE,
+)
 _CAUSE_RE = re.compile(
     r"\b(?:perché|poiché|siccome|in quanto|dato che|a causa|per via|affinché|così da|per "
     r"(?:evitare|garantire|permettere|ridurre|proteggere|consentire|difendere)|because|since|"
     r"due to|owing to|so that|in order to|to (?:avoid|ensure|allow|reduce|protect|prevent|keep))\b",
     re.IGNORECASE,
 )
-_NAME_RE = re.compile(r"(?<![.!?]\s)\b[A-ZÀ-Ý][a-zà-ÿ]+")
 
 
 def _widen(tokens: frozenset[str]) -> frozenset[str]:
@@ -60,6 +70,26 @@ def _widen(tokens: frozenset[str]) -> frozenset[str]:
     for token in tokens:
         out |= translations(token)
     return frozenset(out)
+
+
+def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
+    """Share of the answer's content words, numbers and dates that the text the question
+    is about contains."""
+    if not subject:
+        return 0.0
+    pool: set[str] = set()
+    quantities: list[Quantity] = []
+    dates: list[str] = []
+    for text in subject:
+        probe = analyse(prepare(text), detect_language(text))
+        pool |= probe.token_set
+        quantities += probe.all_quantities
+        dates += probe.dates
+    found_tokens = len(ans.tokens) - len(token_recall(ans.tokens, _widen(frozenset(pool)))[1])
+    found_anchors = sum(match_quantity(q, quantities).found for q in ans.all_quantities)
+    found_anchors += sum(date_in(d, dates) for d in ans.dates)
+    total = len(ans.tokens) + len(ans.all_quantities) + len(ans.dates)
+    return (found_tokens + found_anchors) / total if total else 0.0
 
 
 def _new_quantities(ans: Analysis, asked: Analysis) -> list[str]:
@@ -106,17 +136,21 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
     if kind == "time":
         years = [q for q in quantities if q.unit is None and 1000 <= q.value <= 2100]
         timed = ans.dates or years or _CLOCK_RE.search(answer) or _DAY_WORDS.search(answer)
-        if timed or any(q.unit in _TIME_UNITS for q in quantities):
+        if timed or _DURATION_RE.search(answer) or any(q.unit in _TIME_UNITS for q in quantities):
             return ""
         return "the question asks when; the answer gives no date or time"
     if kind in ("person", "place"):
-        names = {m.group(0).lower() for m in _NAME_RE.finditer(answer)} - set(asked.words)
-        if names or new:
+        # A name, or words of its own that are not a measurement: "who" is not answered
+        # by a weight.
+        names = [g for g in name_groups(answer) if not g & set(asked.words)]
+        if names or (new and not quantities):
             return ""
         return f"the question asks for a {kind}; the answer names none"
     if kind == "reason" and (_CAUSE_RE.search(answer) or new):
         return ""
-    return "" if new else "evasive: it adds nothing to the question's own words"
+    if new or quantities or ans.dates:
+        return ""
+    return "evasive: it adds nothing to the question's own words"
 
 
 def answer_relevancy(
@@ -126,9 +160,13 @@ def answer_relevancy(
     lang: Lang | None = None,
     *,
     expects_refusal: bool = False,
+    subject: Sequence[str] = (),
 ) -> Score:
     """Does the answer address what was asked (see the module docstring)? Pass or fail,
-    with the reason; the value is 1.0 or 0.0 (relevant or not), never a partial credit."""
+    with the reason; the value is 1.0 or 0.0 (relevant or not), never a partial credit.
+
+    `subject` is the text the question is about (the golden passages): an answer that
+    names nothing of the question may still answer it in the words of that text."""
     config = cfg or LexicalConfig()
     language = lang or config.lang or detect_language(f"{question} {answer}")
     threshold = config.relevancy_threshold
@@ -148,7 +186,7 @@ def answer_relevancy(
         if not soft_in(t, asked_pool) and t not in FILLER_STEMS and t not in _META_STEMS
     ]  # fmt: skip
     if is_clarification_request(answer):
-        if overlap > 0 or new:
+        if overlap >= _SUBJECT_OVERLAP:
             return scored(1.0, threshold, "clarification request on the question's subject")
         return scored(0.0, threshold, "asks something back that is not about the question")
     kind = answer_kind(question)
@@ -162,8 +200,17 @@ def answer_relevancy(
     missing = _gives(kind, answer, ans, asked, new=new, question=question, lang=language)
     if missing:
         return scored(0.0, threshold, missing)
-    if focus and overlap == 0 and len(ans.tokens) > _LONG_ANSWER_TOKENS:
-        return scored(
-            0.0, threshold, "off topic: a long answer that never names the question's subject"
-        )
+    same_language = detect_language(answer) == asked.lang
+    # A bare fragment ("28,5 litri", "Okafor") is judged by its kind, when the question
+    # asks for one kind; a description question needs its subject named.
+    fragment = len(ans.tokens) <= _FRAGMENT_TOKENS and kind != "description"
+    if same_language and focus and not fragment and overlap < _SUBJECT_OVERLAP:
+        grounded = _grounded(ans, subject)
+        if grounded < _SUBJECT_OVERLAP or (overlap == 0 and len(ans.tokens) > _LONG_ANSWER_TOKENS):
+            return scored(
+                0.0,
+                threshold,
+                f"off topic: shares {overlap:.2f} of the question's subject and {grounded:.2f} "
+                "of the text it is about",
+            )
     return scored(1.0, threshold, f"gives the {kind} asked (subject overlap {overlap:.2f})")

@@ -70,7 +70,8 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
     joined = "\n\n".join(prepare(t) for t in texts)
     windows: list[Analysis] = []
     for text in texts:
-        sentences = [s.text for s in split_sentences(prepare(text))]
+        # A PDF line break inside a sentence ("EUR 231.7\nmillion") is only a space.
+        sentences = [" ".join(s.text.split()) for s in split_sentences(prepare(text))]
         for i, sentence in enumerate(sentences):
             windows.append(analyse(sentence, lang))
             if i + 1 < len(sentences):
@@ -121,17 +122,29 @@ _NAME_RE = re.compile(
 _FUNCTION_WORDS = STOPWORDS["it"] | STOPWORDS["en"]
 
 
+_SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
+_SHORT_TEXT_WORDS = 3
+
+
 def name_groups(text: str) -> list[frozenset[str]]:
-    """The names of a text in order, each as its lowercase words ("Pinecrest Bank")."""
+    """The names of a text in order, each as its lowercase words ("Pinecrest Bank").
+
+    A lone capitalised word that opens a sentence is only capitalised because it opens
+    it ("All'avvio..."), unless the text is a bare name or two ("Okafor.").
+    """
+    short = len(text.split()) <= _SHORT_TEXT_WORDS
     groups = []
     for match in _NAME_RE.finditer(text):
+        pieces = re.findall(r"[^\W_]+", match.group(0))
         words = frozenset(
             w.lower()
-            for w in re.findall(r"[\w'’-]+", match.group(0))
+            for w in pieces
             if w[:1].isupper() and len(w) > 1 and w.lower() not in _FUNCTION_WORDS
         )
-        if words:
-            groups.append(words)
+        opens = _SENTENCE_START_RE.search(text[: match.start()]) is not None
+        if not words or (opens and len(words) == 1 and len(pieces) == 1 and not short):
+            continue
+        groups.append(words)
     return groups
 
 
