@@ -43,6 +43,10 @@ _DAY_WORDS = re.compile(
     r"yesterday|weekend|mattina|sera|morning|evening|night|notte)\b",
     re.IGNORECASE,
 )
+_LABEL_SHARE = 0.5
+"""Share of a quoted label's words the answer must name."""
+_NAMES_SUBJECT = 0.5
+"""Naming this share of the question's subject keeps an answer on topic by itself."""
 _FRAGMENT_TOKENS = 2
 """Answers this short ("28,5 litri", "Okafor") are judged on their kind alone."""
 _SUBJECT_OVERLAP = 0.2
@@ -70,6 +74,35 @@ def _widen(tokens: frozenset[str]) -> frozenset[str]:
     for token in tokens:
         out |= translations(token)
     return frozenset(out)
+
+
+# Words that frame a question about a document rather than name its subject, and the
+# document's own title: "What does the document «Annual Results» say about the Group?"
+# asks about the Group.
+_FRAME_WORDS = """
+documento documenti document documents dice dicono say says said prevede prevedono riguardo
+riguarda regarding about concerning according secondo valore value indicato indicata
+indicati stated state states riportato reported
+"""
+_FRAME_STEMS = frozenset(stem(w, lang) for w in _FRAME_WORDS.split() for lang in ("it", "en"))
+_TITLE_RE = re.compile(
+    r"\b(?:il |the |nel |in the )?(?:documento|document)\s+«[^»]*»", re.IGNORECASE
+)
+_LABEL_RE = re.compile(r"«([^»]+)»")
+
+
+def _subject_tokens(question: str, lang: Lang) -> list[str]:
+    """The question's own subject: its content words, minus question words, framing
+    words and the titles of the documents it names."""
+    plain = _TITLE_RE.sub(" ", question)
+    tokens = analyse(prepare(plain), lang).tokens
+    return [t for t in tokens if t not in QUESTION_STEMS and t not in _FRAME_STEMS]
+
+
+def _labels(question: str) -> list[str]:
+    """Quoted labels the question asks about («Massa della macchina»), titles left out."""
+    plain = _TITLE_RE.sub(" ", question)
+    return [m.group(1) for m in _LABEL_RE.finditer(plain)]
 
 
 def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
@@ -103,7 +136,7 @@ def _new_quantities(ans: Analysis, asked: Analysis) -> list[str]:
 
 def _counted_noun(answer: str, end: int, lang: Lang) -> bool:
     """A bare number followed by a word counts that word ("200 automobili")."""
-    rest = re.match(r"\s*([^\W\d_]{3,})", answer[end:])
+    rest = re.match(r"[\s-]*([^\W\d_]{3,})", answer[end:])
     return rest is not None
 
 
@@ -153,6 +186,47 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
     return "evasive: it adds nothing to the question's own words"
 
 
+def _off_topic(
+    ans: Analysis,
+    asked: Analysis,
+    focus: list[str],
+    overlap: float,
+    subject: Sequence[str],
+    *,
+    kind: AnswerKind,
+    answer: str,
+) -> str:
+    """Why the answer is about something else, or "".
+
+    On topic means naming the question's subject, or drawing on the text it is about (the
+    golden passages) while naming some of it; naming half of it is enough on its own. A
+    bare fragment of the kind asked ("28,5 litri") needs neither. Across languages the
+    question's words cannot be matched, so the passages decide.
+    """
+    if not focus or (len(ans.tokens) <= _FRAGMENT_TOKENS and kind != "description"):
+        return ""
+    same_language = detect_language(answer) == asked.lang
+    if same_language and overlap >= _NAMES_SUBJECT:
+        return ""
+    grounded = _grounded(ans, subject)
+    if not subject:
+        ok = overlap >= _SUBJECT_OVERLAP or not same_language
+    elif same_language:
+        ok = overlap >= _SUBJECT_OVERLAP and grounded >= _SUBJECT_OVERLAP
+        ok = ok or (
+            grounded >= _SUBJECT_OVERLAP
+            and not (overlap == 0 and len(ans.tokens) > _LONG_ANSWER_TOKENS)
+        )
+    else:
+        ok = grounded >= _SUBJECT_OVERLAP
+    if ok:
+        return ""
+    return (
+        f"off topic: shares {overlap:.2f} of the question's subject and {grounded:.2f} of "
+        "the text it is about"
+    )
+
+
 def answer_relevancy(
     question: str,
     answer: str,
@@ -178,7 +252,7 @@ def answer_relevancy(
         return scored(0.0, threshold, "a refusal does not answer the question")
     asked = analyse(prepare(question), language)
     ans = analyse(prepare(answer), language)
-    focus = [t for t in asked.tokens if t not in QUESTION_STEMS]
+    focus = _subject_tokens(question, asked.lang)
     asked_pool = _widen(asked.token_set | asked.words)
     overlap, _ = token_recall(focus, _widen(ans.token_set | ans.words)) if focus else (0.0, [])
     new = [
@@ -200,17 +274,13 @@ def answer_relevancy(
     missing = _gives(kind, answer, ans, asked, new=new, question=question, lang=language)
     if missing:
         return scored(0.0, threshold, missing)
-    same_language = detect_language(answer) == asked.lang
-    # A bare fragment ("28,5 litri", "Okafor") is judged by its kind, when the question
-    # asks for one kind; a description question needs its subject named.
-    fragment = len(ans.tokens) <= _FRAGMENT_TOKENS and kind != "description"
-    if same_language and focus and not fragment and overlap < _SUBJECT_OVERLAP:
-        grounded = _grounded(ans, subject)
-        if grounded < _SUBJECT_OVERLAP or (overlap == 0 and len(ans.tokens) > _LONG_ANSWER_TOKENS):
-            return scored(
-                0.0,
-                threshold,
-                f"off topic: shares {overlap:.2f} of the question's subject and {grounded:.2f} "
-                "of the text it is about",
-            )
+    for label in _labels(question):
+        # A quoted label names exactly what is asked: the answer must name it too.
+        words = analyse(prepare(label), asked.lang).tokens
+        named, _ = token_recall(words, _widen(ans.token_set | ans.words))
+        if words and named < _LABEL_SHARE:
+            return scored(0.0, threshold, f"does not name «{label}», which the question asks about")
+    off = _off_topic(ans, asked, focus, overlap, subject, kind=kind, answer=answer)
+    if off:
+        return scored(0.0, threshold, off)
     return scored(1.0, threshold, f"gives the {kind} asked (subject overlap {overlap:.2f})")

@@ -3,7 +3,7 @@
 - ``null:yes`` says "Yes." / "Sì." to everything;
 - ``null:echo`` repeats the question;
 - ``null:swap`` gives the reference answer of another case (the next answerable case in
-  golden order whose answer differs, wrapping around);
+  golden order whose answer differs and that states another fact, wrapping around);
 - ``null:refuse`` says "I don't know." / "Non lo so." to everything;
 - ``null:context`` retrieves the top k chunks and pastes the best one as the answer.
 
@@ -85,17 +85,36 @@ class RefuseAgent:
         return AgentAnswer(answer=text, refused=True)
 
 
+def _same_fact(a: GoldenItem, b: GoldenItem) -> bool:
+    """Two items that state one fact: the same expected value and unit, or overlapping
+    golden passages. The other's answer would be right, not a null answer."""
+    if a.expected.value is not None and (a.expected.value, a.expected.unit) == (
+        b.expected.value,
+        b.expected.unit,
+    ):
+        return True
+    return any(
+        p.document_path == q.document_path
+        and p.start_char < q.end_char
+        and q.start_char < p.end_char
+        for p in a.passages
+        for q in b.passages
+    )
+
+
 def swapped_answers(items: Sequence[GoldenItem]) -> list[str]:
     """For each item, in golden order, the reference answer of the next answerable item
-    (wrapping around) that is not one of its own references; "" when there is none."""
+    (wrapping around) that is not one of its own references and does not state the same
+    fact; "" when there is none."""
     donors = ["" if item.expected.refuse else reference_answer(item) for item in items]
     swapped: list[str] = []
     for position, item in enumerate(items):
         own = set(item.references)
         chosen = ""
         for step in range(1, len(items)):
-            other = donors[(position + step) % len(items)]
-            if other and other not in own:
+            index = (position + step) % len(items)
+            other = donors[index]
+            if other and other not in own and not _same_fact(item, items[index]):
                 chosen = other
                 break
         swapped.append(chosen)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ragoro.text.lang import Lang, detect_language
+
 __all__ = ["spell_numbers"]
 
 _EN_UNITS = {
@@ -162,17 +164,17 @@ right before a unit word."""
 _UNIT_AHEAD = re.compile(rf"\s+{_UNIT_WORDS}\b", re.IGNORECASE)
 
 
-def _is_number_word(word: str) -> bool:
+def _is_number_word(word: str, lang: Lang | None) -> bool:
     low = word.lower()
     if low in ("a", "an", "e", "and", "un", "una", "uno"):
         return False
-    return _en_value([low]) is not None or _it_value([low]) is not None or low in (
-        "milione", "milioni", "miliardo", "miliardi", "million", "billion", "thousand",
-        "hundred",
-    )  # fmt: skip
+    english = _en_value([low]) is not None or low in ("million", "billion", "thousand", "hundred")
+    italian = _it_value([low]) is not None or low in ("milione", "milioni", "miliardo", "miliardi")
+    # "due" is two in Italian and a word in English ("due to"): each text in its language.
+    return (english and lang != "it") or (italian and lang != "en")
 
 
-def _replace_runs(text: str) -> str:
+def _replace_runs(text: str, lang: Lang | None) -> str:
     """Rewrite each run of number words as digits."""
     out: list[str] = []
     cursor = 0
@@ -184,7 +186,7 @@ def _replace_runs(text: str) -> str:
         scale_of_digits = after_digits and m.group(0).lower() in _SCALE_WORDS
         if (
             scale_of_digits
-            or not _is_number_word(m.group(0))
+            or not _is_number_word(m.group(0), lang)
             or (m.group(0).lower() in _AMBIGUOUS and not _UNIT_AHEAD.match(text, m.end()))
         ):
             i += 1
@@ -194,16 +196,16 @@ def _replace_runs(text: str) -> str:
         while j + 1 < len(matches):
             gap = text[matches[j].end() : matches[j + 1].start()]
             nxt = matches[j + 1].group(0).lower()
-            if gap.strip() or not (_is_number_word(nxt) or nxt in ("and", "e")):
+            if gap.strip() or not (_is_number_word(nxt, lang) or nxt in ("and", "e")):
                 break
             if nxt in ("and", "e") and not (
-                j + 2 < len(matches) and _is_number_word(matches[j + 2].group(0))
+                j + 2 < len(matches) and _is_number_word(matches[j + 2].group(0), lang)
             ):
                 break
             j += 1
             words.append(nxt)
-        value = _en_value(words)
-        if value is None:
+        value = _en_value(words) if lang != "it" else None
+        if value is None and lang != "en":
             value = _it_value(words)
         if value is not None:
             out.append(text[cursor : m.start()])
@@ -237,13 +239,15 @@ def _part_of_day(match: re.Match[str]) -> str:
     return _clock(hour, minute)
 
 
-def spell_numbers(text: str) -> str:
-    """The text with numbers and clock times written in words rewritten as digits."""
+def spell_numbers(text: str, lang: Lang | None = None) -> str:
+    """The text with numbers and clock times written in words rewritten as digits, read
+    in `lang` (detected from the text when None)."""
+    lang = lang or (detect_language(text) if text.strip() else None)
     for pattern, digits in _HALF:
         text = pattern.sub(digits, text)
     for pattern, clock in _CLOCK_WORDS:
         text = pattern.sub(clock, text)
     text = _ARTICLE_BEFORE_UNIT.sub("1 ", text)
-    text = _replace_runs(text)
+    text = _replace_runs(text, lang)
     text = _AM_PM.sub(_am_pm, text)
     return _IT_PART_OF_DAY.sub(_part_of_day, text)
