@@ -27,6 +27,7 @@ from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items
 from evaluator.report import RunReport, metric_order
 from judges import make_judge
 from judges.base import Judge
+from judges.question_type import is_yes_no_question
 from ragoro.errors import ExitCode, UsageError
 from ragoro.golden import file_sha256
 from vectordb import DEFAULT_INDEX, VectorIndex
@@ -56,7 +57,7 @@ SELFCHECK_AGENTS: tuple[str, ...] = (
 )
 """The agents selfcheck runs, in the order of the table's columns."""
 
-Subset = Literal["all", "answerable"]
+Subset = Literal["all", "answerable", "not yes/no"]
 """Which cases a goal is measured on: every case, or those with expected.refuse false."""
 
 CaseResults = dict[str, dict[str, bool | None]]
@@ -84,7 +85,8 @@ GOALS: tuple[GoalSpec, ...] = (
     GoalSpec("null:yes", "answer_accuracy", "<=", 0.03),
     GoalSpec("null:swap", "answer_accuracy", "<=", 0.03),
     GoalSpec("null:echo", "answer_accuracy", "<=", 0.03),
-    GoalSpec("null:yes", "answer_relevancy", "<=", 0.05),
+    # "Yes." does answer a yes/no question: it is held to fail on every other one.
+    GoalSpec("null:yes", "answer_relevancy", "<=", 0.05, "not yes/no"),
     GoalSpec("null:swap", "answer_relevancy", "<=", 0.05),
     GoalSpec("null:refuse", "answer_accuracy", "<=", 0.0, "answerable"),
     GoalSpec("null:refuse", "answer_relevancy", "<=", 0.0, "answerable"),
@@ -107,6 +109,9 @@ class AgentRates(BaseModel):
     rates: dict[str, RateStats] = Field(description="metric -> counts over every case.")
     answerable: dict[str, RateStats] = Field(
         description="metric -> counts over cases with expected.refuse false."
+    )
+    not_yes_no: dict[str, RateStats] = Field(
+        default_factory=dict, description="metric -> counts over questions that are not yes/no."
     )
     fabrication_count: int = 0
     agent_errors: dict[str, str] = Field(default_factory=dict, description="Id -> agent error.")
@@ -222,13 +227,16 @@ def _metric_order(names: Iterable[str]) -> list[str]:
     return metric_order(names)
 
 
-def _agent_rates(agent: str, report: RunReport, answerable: set[str]) -> AgentRates:
+def _agent_rates(
+    agent: str, report: RunReport, answerable: set[str], open_questions: set[str]
+) -> AgentRates:
     results = case_results_of(report)
     metrics = _metric_order(m for per_case in results.values() for m in per_case)
     return AgentRates(
         agent=agent,
         rates={m: rate_stats(results, m) for m in metrics},
         answerable={m: rate_stats(results, m, answerable) for m in metrics},
+        not_yes_no={m: rate_stats(results, m, open_questions) for m in metrics},
         fabrication_count=report.fabrication_count,
         agent_errors=dict(report.agent_errors),
         case_results=results,
@@ -239,7 +247,8 @@ def _stats_for(spec: GoalSpec, agents: Mapping[str, AgentRates]) -> RateStats:
     run = agents.get(spec.agent)
     if run is None:
         return RateStats()
-    table = run.answerable if spec.subset == "answerable" else run.rates
+    tables = {"all": run.rates, "answerable": run.answerable, "not yes/no": run.not_yes_no}
+    table = tables[spec.subset]
     return table.get(spec.metric, RateStats())
 
 
@@ -274,6 +283,7 @@ def selfcheck(
     else:
         chosen = judge
     answerable = {item.id for item in items if not item.expected.refuse}
+    open_questions = {item.id for item in items if not is_yes_no_question(item.question)}
     agents: dict[str, AgentRates] = {}
     for name in SELFCHECK_AGENTS:
         evaluation = evaluate(
@@ -286,7 +296,7 @@ def selfcheck(
             progress=progress,
             allow_self_judge=allow_self_judge,
         )
-        agents[name] = _agent_rates(name, evaluation.report, answerable)
+        agents[name] = _agent_rates(name, evaluation.report, answerable, open_questions)
     checked = [check_goal(spec, _stats_for(spec, agents)) for spec in goals]
     return SelfcheckResult(
         golden_path=str(golden_path),

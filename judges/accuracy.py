@@ -32,6 +32,11 @@ from ragoro.text.sentences import split_sentences
 
 __all__ = ["answer_accuracy"]
 
+_SHORT_ANSWER_WORDS = 4
+_FRAGMENT_TOKENS = 2
+_YES_NO_LEAD_RE = re.compile(
+    r"^\s*(?:sì|si|no|yes|certo|esatto|correct|indeed)\b[\s,.:;!-]*", re.IGNORECASE
+)
 _PIECE_RE = re.compile(r"[;,]\s")
 _LIST_SPLIT_RE = re.compile(r",|;|\s(?:e|ed|and|oppure|or)\s", re.IGNORECASE)
 
@@ -77,6 +82,13 @@ def _values_for_something_else(
     return out
 
 
+def _answer_language(answer: str, question: str | None) -> Lang:
+    """A short answer is read in its question's language (a few words do not tell one)."""
+    if question and len(answer.split()) <= _SHORT_ANSWER_WORDS:
+        return detect_language(question)
+    return detect_language(answer)
+
+
 def _polarity(answer: str, reference: str, question: str, lang: Lang) -> tuple[bool | None, bool]:
     """(the answer's yes/no, the reference's) for a polar question."""
     said = leading_yes_no(answer)
@@ -91,7 +103,7 @@ def _against(
 ) -> Score:
     threshold = cfg.accuracy_threshold
     # Each text in its own language: the answer may be in the other one.
-    ans = analyse(prepare(answer), lang or detect_language(answer))
+    ans = analyse(prepare(answer), lang or _answer_language(answer, question))
     ref_lang = lang or detect_language(f"{question or ''} {reference}")
     ref = analyse(prepare(reference), ref_lang)
     asked = analyse(prepare(question), ref_lang) if question else None
@@ -104,6 +116,12 @@ def _against(
                     0.0,
                     threshold,
                     f"answers {'yes' if said else 'no'}; the reference says the opposite",
+                )
+            rest = analyse(prepare(_YES_NO_LEAD_RE.sub("", answer, count=1)), ans.lang)
+            known = _pool(ref) | (_pool(asked) if asked else frozenset())
+            if len(rest.tokens) > _FRAGMENT_TOKENS and token_recall(rest.tokens, known)[0] == 0:
+                return scored(
+                    0.0, threshold, "answers yes/no, but what follows is about something else"
                 )
             return scored(
                 1.0, threshold, f"answers {'yes' if said else 'no'}, as the reference does"
@@ -134,7 +152,10 @@ def _against(
     names = [g for g in _names(reference, ref_lang) if not g & given]
     in_names = set().union(*names) if names else set()
     required = [t for t in ref.tokens if not soft_in(t, given) and t not in in_names]
-    if across and (ref.quantities or ref.dates):
+    own_anchors = [
+        q for q in ref.quantities if not (asked and match_quantity(q, asked.all_quantities).found)
+    ]
+    if across and (own_anchors or ref.dates):
         # Across languages the numbers and dates, all found above, are what can be compared.
         return scored(1.0, threshold, "numbers and dates agree across languages")
     missing_names = [max(g, key=len) for g in names if not g & pool]

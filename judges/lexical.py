@@ -60,6 +60,17 @@ def _lang(cfg: LexicalConfig, *texts: str) -> Lang:
     return cfg.lang or detect_language(" ".join(texts))
 
 
+_SHORT_ANSWER_WORDS = 4
+
+
+def answer_language(answer: str, question: str | None) -> Lang:
+    """The answer's language; a short one ("12.400 kg.") is read in its question's, since
+    a few words do not tell a language (and "12.400" is 12400 in Italian, 12.4 in English)."""
+    if question and len(answer.split()) <= _SHORT_ANSWER_WORDS:
+        return detect_language(question)
+    return detect_language(answer)
+
+
 def is_instruction(sentence: str) -> bool:
     """A sentence that addresses the grader or the assistant instead of stating a fact."""
     return _INSTRUCTION_RE.search(sentence) is not None
@@ -143,7 +154,7 @@ def faithfulness(
     config = cfg or LexicalConfig()
     context = "\n\n".join(contexts)
     # Each text is read in its own language: an Italian answer to English contexts.
-    language = lang or config.lang or detect_language(answer)
+    language = lang or config.lang or answer_language(answer, question)
     source_lang = lang or config.lang or (detect_language(context) if context.strip() else language)
     threshold = config.faithfulness_threshold
     if not answer.strip():

@@ -13,6 +13,7 @@ from typing import Literal
 
 from ragoro.text.lang import Lang, content_tokens, detect_language, stem
 from ragoro.text.questions import measure_units
+from ragoro.text.units import base_unit, normalize_unit
 
 __all__ = ["AnswerKind", "answer_kind", "asked_units", "is_yes_no_question"]
 
@@ -37,7 +38,7 @@ _PLACE_RE = re.compile(r"\b(?:dove|da dove|where|in che città|in which city|in 
 _REASON_RE = re.compile(r"\b(?:perché|per quale motivo|come mai|why|for what reason)\b", _I)
 _WH_RE = re.compile(
     r"\b(?:qual[ei]?|cosa|che cosa|cos['’]|come|quale|quali|what|which|how|describe|descrivi|elenca|"
-    r"list|explain|spiega|indica|dimmi|tell me)\b",
+    r"list|explain|spiega|indica|dimmi|tell me)\b|^\s*che\b",
     _I,
 )
 _EN_YES_NO_RE = re.compile(
@@ -68,7 +69,7 @@ _HEAD_WORDS: dict[Lang, dict[AnswerKind, str]] = {
             "età costo costi prezzo prezzi importo importi budget stipendio tariffa tariffe "
             "quota quote canone peso massa limite valore temperatura durata capacità margine "
             "percentuale tasso numero quantità altezza lunghezza distanza superficie "
-            "pressione potenza velocità consumo"
+            "pressione potenza velocità consumo coppia"
         ),
     },
     "en": {
@@ -76,7 +77,7 @@ _HEAD_WORDS: dict[Lang, dict[AnswerKind, str]] = {
         "quantity": (
             "age cost costs price prices amount amounts budget salary fee fees fare fares "
             "weight mass limit value temperature duration capacity percentage rate number margin "
-            "quantity height length distance area pressure power speed consumption"
+            "quantity height length distance area pressure power speed consumption torque"
         ),
     },
 }
@@ -107,9 +108,26 @@ def _head(question: str, lang: Lang) -> str | None:
     return None
 
 
+_NAMED_UNIT_RE = re.compile(
+    r"\b(?:quant[oaie]|how many|how much)\s+([^\W\d_]+(?:/[^\W\d_]+)?)", re.IGNORECASE
+)
+_HOW_LONG_RE = re.compile(
+    r"\b(?:how long|per quanto tempo|quanto tempo|how often)\b", re.IGNORECASE
+)
+
+
 def asked_units(question: str) -> frozenset[str]:
-    """Units a quantity answer may come in (empty = any): those of the measure the
-    question asks about ("età" -> years, "costa" -> currencies)."""
+    """Units a quantity answer may come in (empty = any): a unit the question names
+    ("quante ore", "how many tonnes"), else those of the measure it asks about ("età" ->
+    years, "costa" -> currencies); "how long" asks for a duration or a length."""
+    named = _NAMED_UNIT_RE.search(question)
+    if named:
+        code = normalize_unit(named.group(1))
+        base = base_unit(code) if code else None
+        if base:
+            return frozenset({base})
+    if _HOW_LONG_RE.search(question):
+        return frozenset({"h", "m"})
     lang = detect_language(question)
     head = None if _QUANTITY_RE.search(question) else _head(question, lang)
     if head is None:

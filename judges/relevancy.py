@@ -47,6 +47,9 @@ _LABEL_SHARE = 0.5
 """Share of a quoted label's words the answer must name."""
 _NAMES_SUBJECT = 0.5
 """Naming this share of the question's subject keeps an answer on topic by itself."""
+_YES_NO_LEAD_RE = re.compile(
+    r"^\s*(?:sì|si|no|yes|certo|esatto|correct|indeed)\b[\s,.:;!-]*", re.IGNORECASE
+)
 _FRAGMENT_TOKENS = 2
 """Answers this short ("28,5 litri", "Okafor") are judged on their kind alone."""
 _SUBJECT_OVERLAP = 0.2
@@ -266,9 +269,21 @@ def answer_relevancy(
     kind = answer_kind(question)
     polar = leading_yes_no(answer)
     if kind == "yes_no":
-        if polar is not None or (overlap >= 0.5 and new):
-            return scored(1.0, threshold, "answers the yes/no question")
-        return scored(0.0, threshold, "does not say yes or no, nor state the asked fact")
+        if polar is None and not (overlap >= 0.5 and new):
+            return scored(0.0, threshold, "does not say yes or no, nor state the asked fact")
+        # Whatever follows the yes or no must still be about the question.
+        rest = _YES_NO_LEAD_RE.sub("", answer, count=1)
+        said = analyse(prepare(rest), ans.lang)
+        if len(said.tokens) > _FRAGMENT_TOKENS:
+            said_overlap = (
+                token_recall(focus, _widen(said.token_set | said.words))[0] if focus else 0.0
+            )
+            off = _off_topic(
+                said, asked, focus, said_overlap, subject, kind="description", answer=rest
+            )
+            if off:
+                return scored(0.0, threshold, f"answers yes/no, then goes {off}")
+        return scored(1.0, threshold, "answers the yes/no question")
     if polar is not None and len(ans.tokens) <= 1 and not ans.all_quantities:
         return scored(0.0, threshold, f"a bare yes/no to a {kind} question")
     missing = _gives(kind, answer, ans, asked, new=new, question=question, lang=language)

@@ -54,30 +54,38 @@ def _widened(tokens: frozenset[str]) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Source:
-    """A source text analysed once: whole, and window by window."""
+    """Source texts analysed once: window by window, each text in its own language."""
 
-    whole: Analysis
     windows: tuple[Analysis, ...]
     pool: frozenset[str]
     """Every content token of the source with its translations."""
+    langs: frozenset[Lang]
+    """The languages the source texts are written in."""
+    names: tuple[frozenset[str], ...]
+    """Every name the source texts use."""
 
 
 def source_of(texts: list[str], lang: Lang | None = None) -> Source:
-    """Analyse the source texts (contexts, or a reference answer) for `support`, in
-    their own language unless `lang` is given."""
-    if lang is None:
-        lang = detect_language(" ".join(texts))
-    joined = "\n\n".join(prepare(t) for t in texts)
+    """Analyse the source texts (contexts, or a reference answer) for `support`, each in
+    its own language unless `lang` is given (an Italian manual next to an English FAQ)."""
     windows: list[Analysis] = []
+    tokens: set[str] = set()
+    langs: set[Lang] = set()
+    names: list[frozenset[str]] = []
     for text in texts:
+        if not text.strip():
+            continue
+        text_lang = lang or detect_language(text)
+        langs.add(text_lang)
         # A PDF line break inside a sentence ("EUR 231.7\nmillion") is only a space.
         sentences = [" ".join(s.text.split()) for s in split_sentences(prepare(text))]
+        names += name_groups(" ".join(sentences))
         for i, sentence in enumerate(sentences):
-            windows.append(analyse(sentence, lang))
+            windows.append(analyse(sentence, text_lang))
+            tokens |= windows[-1].token_set
             if i + 1 < len(sentences):
-                windows.append(analyse(f"{sentence} {sentences[i + 1]}", lang))
-    whole = analyse(joined, lang)
-    return Source(whole, tuple(windows), _widened(whole.token_set))
+                windows.append(analyse(f"{sentence} {sentences[i + 1]}", text_lang))
+    return Source(tuple(windows), _widened(frozenset(tokens)), frozenset(langs), tuple(names))
 
 
 def split_clauses_text(sentence: str) -> list[str]:
@@ -122,6 +130,11 @@ _NAME_RE = re.compile(
 _FUNCTION_WORDS = STOPWORDS["it"] | STOPWORDS["en"]
 
 
+_COPULA_RE = re.compile(r"\b(?:è|sono|era|fu|is|are|was|were)\b|[:(]", re.IGNORECASE)
+_ACTION_AFTER_COPULA_RE = re.compile(
+    r"\b(?:è|sono|fu|is|are|was|were)\s+(?:stat[oaie]\s+)?\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\b",
+    re.IGNORECASE,
+)
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
 _SHORT_TEXT_WORDS = 3
 
@@ -162,6 +175,8 @@ def role_swap(claim: Analysis, window: Analysis) -> str:
     reverses the order."""
     if bool(_PASSIVE_RE.search(claim.text)) != bool(_PASSIVE_RE.search(window.text)):
         return ""
+    if _COPULA_RE.search(claim.text) and not _ACTION_AFTER_COPULA_RE.search(claim.text):
+        return ""  # "X è Y" = "Y è X": a copula puts its two sides in either order
     mine, theirs = name_groups(claim.text), name_groups(window.text)
     found = [(i, j) for j, i in enumerate(_positions(mine, theirs)) if i >= 0]
     distinct = list(dict.fromkeys(i for i, _ in found))
@@ -189,11 +204,40 @@ def _bound_elsewhere(claim: Analysis, window: Analysis, source: Source) -> str:
         names_there = name_groups(clause)
         if not names_there or any(g & m for g in names_there for m in mine):
             return ""
-        others = [m for m in mine if any(m & g for g in name_groups(source.whole.text))]
+        others = [m for m in mine if any(m & g for g in source.names)]
         if others:
             shown = " ".join(sorted(next(iter(names_there))))
             return f"{holds[0].raw.strip()} is stated for {shown}, not for {' '.join(sorted(others[0]))}"
     return ""
+
+
+_PIECE_RE = re.compile(r";\s|,\s|\s(?:e|ed|and)\s")
+
+
+def _aligned_problems(
+    claim: Analysis, source: Source, clause_overlap: float, *, names: bool
+) -> list[str]:
+    """What the source window that states the claim best gets wrong: its numbers, dates
+    and names, then polarity and who-did-what against that window."""
+    best: tuple[float, list[str], Analysis] | None = None
+    for window in source.windows:
+        problems = _anchor_problems(claim, window, names=names)
+        local, _ = token_recall(claim.tokens, _widened(window.token_set))
+        key = (-len(problems), local)
+        if best is None or key > (-len(best[1]), best[0]):
+            best = (local, problems, window)
+    if best is None:
+        return ["no source sentence"]
+    problems = list(best[1])
+    if not problems:
+        window = best[2]
+        flip = negation_flip(claim.clauses, window.clauses, clause_overlap)
+        if flip:
+            problems.append(f"negation flipped: {flip}")
+        swap = role_swap(claim, window) or _bound_elsewhere(claim, window, source)
+        if swap:
+            problems.append(swap)
+    return problems
 
 
 def support(claim: Analysis, source: Source, threshold: float, clause_overlap: float) -> Support:
@@ -204,24 +248,16 @@ def support(claim: Analysis, source: Source, threshold: float, clause_overlap: f
         return Support(False, 0.0, "statement has no checkable content")
     # Across languages only numbers, dates and the glossary's words can be compared, and
     # names are often translated (Titus / Tito): they are not required there.
-    across = claim.lang != source.whole.lang
+    across = claim.lang not in source.langs
     coverage, missing = token_recall(claim.tokens, source.pool)
-    best: tuple[float, list[str], Analysis] | None = None
-    for window in source.windows:
-        problems = _anchor_problems(claim, window, names=not across)
-        local, _ = token_recall(claim.tokens, _widened(window.token_set))
-        key = (-len(problems), local)
-        if best is None or key > (-len(best[1]), best[0]):
-            best = (local, problems, window)
-    problems = list(best[1]) if best is not None else ["no source sentence"]
-    if best is not None and not problems:
-        window = best[2]
-        flip = negation_flip(claim.clauses, window.clauses, clause_overlap)
-        if flip:
-            problems.append(f"negation flipped: {flip}")
-        swap = role_swap(claim, window) or _bound_elsewhere(claim, window, source)
-        if swap:
-            problems.append(swap)
+    problems = _aligned_problems(claim, source, clause_overlap, names=not across)
+    if problems and (claim.quantities or claim.dates):
+        # A statement may join facts of two sources ("X heads it; it used 3,180 MWh"):
+        # then each of its parts must hold in a source sentence of its own.
+        pieces = [analyse(p, claim.lang) for p in _PIECE_RE.split(claim.text) if p.strip()]
+        if len(pieces) > 1:
+            parts = [_aligned_problems(p, source, clause_overlap, names=not across) for p in pieces]
+            problems = [problem for part in parts for problem in part]
     anchored = bool(claim.quantities or claim.dates)
     if across and anchored and not problems:
         return Support(True, coverage, "numbers and dates agree across languages")

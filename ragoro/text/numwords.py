@@ -48,7 +48,11 @@ _UNIT_WORDS = (
     r"chil[oi]|chilogramm[oi]|kilo(?:gram)?s?|ton(?:nellat[ae]|nes?|s)?|volt[ae]|times|"
     r"percent|per cento|euro|dollar[oi]|dollars?|sterlin[ae]|pounds?)"
 )
-_ARTICLE_BEFORE_UNIT = re.compile(rf"\b(?:un|una|uno|an?)\s+(?={_UNIT_WORDS}\b)", re.IGNORECASE)
+_ARTICLE_BEFORE_UNIT = {
+    "it": re.compile(rf"\b(?:un|una|uno)\s+(?={_UNIT_WORDS}\b)", re.IGNORECASE),
+    "en": re.compile(rf"\b(?:an?)\s+(?={_UNIT_WORDS}\b)", re.IGNORECASE),
+}
+"""Italian "a" is a preposition ("2 giorni a settimana"), English "a" an article."""
 _HALF = (
     (re.compile(r"\bmezz'? ?or[ae]\b", re.IGNORECASE), "0.5 ora"),
     (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "0.5 hour"),
@@ -247,7 +251,9 @@ def spell_numbers(text: str, lang: Lang | None = None) -> str:
         text = pattern.sub(digits, text)
     for pattern, clock in _CLOCK_WORDS:
         text = pattern.sub(clock, text)
-    text = _ARTICLE_BEFORE_UNIT.sub("1 ", text)
+    for code, pattern in _ARTICLE_BEFORE_UNIT.items():
+        if lang in (code, None):
+            text = pattern.sub("1 ", text)
     text = _replace_runs(text, lang)
     text = _AM_PM.sub(_am_pm, text)
     return _IT_PART_OF_DAY.sub(_part_of_day, text)
