@@ -12,6 +12,7 @@ from evaluator.gate import add_gate_arguments, run_gate
 from evaluator.outcomes import write_outcomes
 from evaluator.report import RunReport
 from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
+from judges.registry import JUDGES
 from ragoro.cli import run_command
 from ragoro.golden import atomic_write_text
 
@@ -22,9 +23,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--judge",
-        choices=("offline", "llm"),
+        choices=sorted(JUDGES),
         default="offline",
-        help="offline lexical judge (default) or an LLM judge",
+        help="a registered judge: offline (default, no model) or llm; see docs/extending.md",
     )
     parser.add_argument(
         "--judge-model",
@@ -133,9 +134,9 @@ def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     )
     check.add_argument(
         "--judge",
-        choices=("offline", "llm"),
+        choices=sorted(JUDGES),
         default="offline",
-        help="offline lexical judge (default) or an LLM judge",
+        help="a registered judge: offline (default, no model) or llm; see docs/extending.md",
     )
     check.add_argument(
         "--judge-model",

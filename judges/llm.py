@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from judges.base import JudgeResult
 from judges.behaviour import is_fabrication, refused
 from judges.deterministic import DeterministicConfig, agent_error_verdict
-from judges.llm_prompt import ClaimVerdict, JudgeOutput, MetricVerdict, build_messages
+from judges.llm_prompt import ClaimVerdict, MetricVerdict, build_messages, judge_output_model
 from judges.metrics import JudgeConfig, MetricInput, llm_metrics, offline_verdicts, order_verdicts
 from judges.options import JudgeOptions
 from judges.retrieval import context_texts
@@ -87,7 +87,7 @@ class LLMJudge:
             item, outcome.answer, self._contexts(outcome), metrics, self.thresholds
         )
         try:
-            result = self.client.structured(messages, JudgeOutput)
+            result = self.client.structured(messages, judge_output_model())
         except LLMCallError as exc:
             reason = f"judge call failed: {exc}"
             verdicts += [Verdict.unscored(item.id, m, reason) for m in metrics]

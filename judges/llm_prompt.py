@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -24,6 +25,7 @@ __all__ = [
     "JudgeOutput",
     "MetricVerdict",
     "build_messages",
+    "judge_output_model",
     "system_prompt",
 ]
 
@@ -71,7 +73,14 @@ class _ReplyChecks(BaseModel):
         return self
 
 
-def _judge_output_model() -> type[BaseModel]:
+def judge_output_model() -> type[BaseModel]:
+    """The reply schema for the metrics registered now (a metric registered at run time
+    with an LLM field joins it); built once per set of LLM metrics."""
+    return _judge_output_for(tuple(spec.name for spec in llm_metrics()))
+
+
+@lru_cache(maxsize=8)
+def _judge_output_for(names: tuple[str, ...]) -> type[BaseModel]:
     """The reply schema: claims, one field per LLM metric of the registry, then the grade.
 
     Every field is optional so that a partial reply still parses: a missing metric is
@@ -87,10 +96,11 @@ def _judge_output_model() -> type[BaseModel]:
         )
     }
     for spec in llm_metrics():
-        fields[spec.name] = (
-            MetricVerdict | None,
-            Field(default=None, description=spec.description),
-        )
+        if spec.name in names:
+            fields[spec.name] = (
+                MetricVerdict | None,
+                Field(default=None, description=spec.description),
+            )
     fields["grade_reasoning"] = (
         str,
         Field(default="", description="Why the grade; written before it."),
@@ -108,7 +118,8 @@ def _judge_output_model() -> type[BaseModel]:
     return model
 
 
-JudgeOutput = _judge_output_model()
+JudgeOutput = judge_output_model()
+"""The reply schema for the built-in metrics (see `judge_output_model`)."""
 
 
 _SYSTEM = """\

@@ -51,6 +51,7 @@ _YES_NO_LEAD_RE = re.compile(
     r"^\s*(?:sì|si|no|yes|certo|esatto|correct|indeed)\b[\s,.:;!-]*", re.IGNORECASE
 )
 _FRAGMENT_TOKENS = 2
+_BARE_ANSWER_TOKENS = 4
 """Answers this short ("28,5 litri", "Okafor") are judged on their kind alone."""
 _SUBJECT_OVERLAP = 0.2
 """Share of the question's subject (or of the text it is about) an answer must name."""
@@ -213,7 +214,10 @@ def _off_topic(
         return ""
     grounded = _grounded(ans, subject)
     if not subject:
-        ok = overlap >= _SUBJECT_OVERLAP or not same_language
+        # Nothing to ground on: a short answer of the specific kind asked ("Mario Rossi,
+        # direttore tecnico.") stands on its kind; a longer one must name the subject.
+        bare = kind != "description" and len(ans.tokens) <= _BARE_ANSWER_TOKENS
+        ok = overlap >= _SUBJECT_OVERLAP or not same_language or bare
     elif same_language:
         ok = overlap >= _SUBJECT_OVERLAP and grounded >= _SUBJECT_OVERLAP
         ok = ok or (
