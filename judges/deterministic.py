@@ -49,8 +49,6 @@ class DeterministicConfig:
     """A context is relevant when it overlaps a passage by this share of the shorter one."""
     precision_pass: float = 0.5
     """Average precision 0.5 = the first relevant context is at rank 2 or better."""
-    numeric_rel_tol: float = 0.005
-    """Relative tolerance of the value check (0.5%)."""
     citation_pass: float = 1.0
     """Share of expected documents that must be cited."""
 
@@ -93,7 +91,7 @@ def numeric_verdict(item: GoldenItem, o: CaseOutcome, c: DeterministicConfig) ->
     """The expected value, in the expected unit's dimension, is stated by the outcome."""
     if item.expected.value is None:
         return Verdict.unscored(item.id, "numeric", "no expected value")
-    check = check_value(item.expected.value, item.expected.unit, o, c.numeric_rel_tol)
+    check = check_value(item.expected.value, item.expected.unit, o)
     return Verdict.score(item.id, "numeric", float(check.matched), 1.0, check.reason)
 
 

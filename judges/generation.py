@@ -62,9 +62,7 @@ def accuracy_verdict(
     verdict = score.to_verdict(item.id, "answer_accuracy")
     if item.case_type != "numeric" or item.expected.value is None:
         return verdict
-    check = check_value(
-        item.expected.value, item.expected.unit, outcome, deterministic.numeric_rel_tol
-    )
+    check = check_value(item.expected.value, item.expected.unit, outcome)
     threshold = cfg.accuracy_threshold
     if not verdict.scored:
         # No reference text to compare with: the value is the whole answer.

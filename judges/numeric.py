@@ -1,4 +1,4 @@
-"""The numeric check: the expected value, within a relative tolerance, in the same unit.
+"""The numeric check: the expected value, at the precision written, in the same unit.
 
 Units are compared after normalisation to a base unit, so 1702.5 EUR_M == 1.7025 EUR_B
 == "1.702,5 milioni di euro" == "EUR 1,702.5 million"; a different dimension (kg vs l)
@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from judges.support import prepare
 from ragoro.contracts import CaseOutcome
 from ragoro.text import UNITS, detect_language, extract_quantities, normalize_unit
-from ragoro.text.evidence import strip_citations
 
 __all__ = ["NumericCheck", "check_value"]
 
@@ -32,6 +32,9 @@ class _Candidate:
     unit: str | None
     """A base unit code, or the unit string as given when it is unknown to ragoro."""
     shown: str
+    step: float
+    """How far the written digits may be from the exact value: half a unit of the last
+    digit written ("1,7 miliardi" stands for 1.65-1.75e9); 0 for a declared number."""
 
 
 def _base(value: float, unit: str | None) -> tuple[float, str | None]:
@@ -45,44 +48,59 @@ def _base(value: float, unit: str | None) -> tuple[float, str | None]:
     return value * factor, base
 
 
-def _candidates(outcome: CaseOutcome) -> list[_Candidate]:
-    out = []
-    if outcome.value is not None:
-        value, unit = _base(outcome.value, outcome.unit)
-        out.append(_Candidate(value, unit, f"{outcome.value:g} {outcome.unit or ''}".strip()))
-    if outcome.value is None or not outcome.unit:
-        # No structured value, or one without its unit: the answer text says more.
-        text = strip_citations(outcome.answer)
-        for q in extract_quantities(text, detect_language(text) if text.strip() else None):
-            out.append(_Candidate(q.value, q.unit, q.raw.strip()))
-    return out
+def _stated(outcome: CaseOutcome) -> list[_Candidate]:
+    """The quantities the answer text states, with the precision they are written with."""
+    text = prepare(outcome.answer)
+    if not text.strip():
+        return []
+    return [
+        _Candidate(q.value, q.unit, q.raw.strip(), q.rounding_step())
+        for q in extract_quantities(text, detect_language(text))
+    ]
+
+
+def _matches(c: _Candidate, want: float) -> bool:
+    # Strictly within half a step of the last written digit: 200 h is not 201 h, and
+    # 12.400 kg is not 12.401 kg, while "1,7 miliardi" is 1.702,5 milioni.
+    return abs(c.value - want) < c.step / 2 or math.isclose(
+        c.value, want, rel_tol=1e-9, abs_tol=1e-12
+    )
 
 
 def check_value(
-    expected_value: float, expected_unit: str | None, outcome: CaseOutcome, rel_tol: float = 0.005
+    expected_value: float, expected_unit: str | None, outcome: CaseOutcome
 ) -> NumericCheck:
-    """Does the outcome state expected_value (± rel_tol) in expected_unit's dimension?
+    """Does the answer state expected_value in expected_unit's dimension?
 
-    The outcome's own value/unit are used when given, else the quantities in the answer
-    text; any one matching candidate passes.
+    Numbers are judged from what the answer says: a value the agent declares must be one
+    the answer text states too (when the text states any), and a written number matches
+    only up to the precision it is written with.
     """
     want, want_unit = _base(expected_value, expected_unit)
     # A unit ragoro does not know ("unità", "pezzi") is not extracted from text either,
     # so a bare number there may stand for it.
     units_ok = {want_unit} if want_unit in UNITS or want_unit is None else {want_unit, None}
     shown = f"{expected_value:g} {expected_unit or ''}".strip()
-    candidates = _candidates(outcome)
+    stated = _stated(outcome)
+    candidates = list(stated)
+    if outcome.value is not None:
+        value, unit = _base(outcome.value, outcome.unit)
+        declared = _Candidate(value, unit, f"{outcome.value:g} {outcome.unit or ''}".strip(), 0.0)
+        same_kind = [c for c in stated if c.unit == declared.unit or c.unit is None]
+        if same_kind and not any(_matches(c, declared.value) for c in same_kind):
+            said = ", ".join(c.shown for c in same_kind[:3])
+            return NumericCheck(False, f"declares {declared.shown} but the answer says {said}")
+        candidates.insert(0, declared)
     if not candidates:
         return NumericCheck(False, f"no number in the answer (expected {shown})")
     near_miss: list[str] = []
     for c in candidates:
-        same_value = math.isclose(c.value, want, rel_tol=rel_tol, abs_tol=1e-12)
-        if c.unit in units_ok and same_value:
+        if c.unit in units_ok and _matches(c, want):
             return NumericCheck(True, f"{c.shown} matches expected {shown}")
         if c.unit not in units_ok:
             near_miss.append(f"{c.shown}: unit {c.unit or 'missing'} is not {want_unit}")
         else:
             off = abs(c.value - want) / abs(want) if want else math.inf
             label = f"{off:.2%}" if math.isfinite(off) else "non-zero"
-            near_miss.append(f"{c.shown}: off by {label} (tolerance {rel_tol:.2%})")
+            near_miss.append(f"{c.shown}: off by {label}, beyond the precision it is written with")
     return NumericCheck(False, f"expected {shown}; got " + "; ".join(near_miss[:3]))

@@ -106,14 +106,27 @@ def test_numeric_structured_value_is_converted() -> None:
     assert verdict(item, "numeric", "", value=1702.5, unit="EUR_M").passed is True
 
 
-def test_numeric_tolerance() -> None:
-    item = numeric_item()
-    assert verdict(item, "numeric", "", value=1705.0, unit="EUR_M").passed is True  # 0.15%
-    off = verdict(item, "numeric", "", value=1720.0, unit="EUR_M")  # 1.03%
-    assert off.passed is False
-    assert "off by" in off.reason
+def test_numeric_precision_is_the_precision_written() -> None:
+    item = numeric_item()  # expects 1.702,5 EUR million
+    # A declared number is exact: 1705 is another number, not a rounding of 1702.5.
+    off = verdict(item, "numeric", "", value=1705.0, unit="EUR_M")
+    assert off.passed is False and "off by" in off.reason
     flipped = verdict(item, "numeric", "I ricavi sono pari a 1.720,5 milioni di euro.")
     assert flipped.passed is False
+    last_digit = verdict(item, "numeric", "I ricavi sono pari a 1.702,6 milioni di euro.")
+    assert last_digit.passed is False
+    # Written with fewer digits, a rounding of the same number is the same number.
+    rounded = verdict(item, "numeric", "I ricavi sono circa 1,7 miliardi di euro.")
+    assert rounded.passed is True, rounded.reason
+
+
+def test_a_declared_value_must_be_what_the_answer_says() -> None:
+    item = numeric_item()
+    said = verdict(
+        item, "numeric", "I ricavi sono pari a 1.800 milioni di euro.", value=1702.5, unit="EUR_M"
+    )
+    assert said.passed is False
+    assert "declares" in said.reason and "1.800" in said.reason
 
 
 def test_numeric_unit_mismatch_fails() -> None:
