@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit gate clean
+.PHONY: demo test lint typecheck unit gate calibrate clean
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,11 +26,18 @@ demo: $(STAMP)
 	$(PY) -m evaluator run --golden $(DEMO)/qa_golden_set.jsonl --index $(INDEX) --judge offline \
 		--report $(DEMO)/qa_report.json --outcomes $(DEMO)/outcomes.jsonl --baseline $(DEMO)/qa_baseline.json
 
-# The pull-request gate: the committed golden set against the committed baseline.
+# The pull-request gate: the committed golden set against the committed baseline, then the
+# judge's own proof: it must pass the reference answers and fail the null agents.
 gate: $(STAMP)
 	$(PY) -m vectordb build --docs documenti_pdf --index $(INDEX)
 	$(PY) -m evaluator run --judge offline --golden data/golden/qa_golden_set.jsonl --index $(INDEX) \
 		--baseline data/golden/qa_baseline.json --no-progress
+	$(PY) -m evaluator selfcheck --judge offline --golden data/golden/qa_golden_set.jsonl \
+		--index $(INDEX) --report out/selfcheck.json --no-progress
+
+# How well the offline judge agrees with the hand-labelled calibration set (informational).
+calibrate: $(STAMP)
+	$(PY) -m judges calibrate data/calibration/calibration.jsonl --judge offline
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
