@@ -164,7 +164,7 @@ _SCALE_WORDS = frozenset(
 """A scale word right after digits is their scale ("1,7 miliardi"), not a number."""
 _AMBIGUOUS = frozenset({"sei", "one"})
 """Number words that are also common other words ("tu sei", "the one"): numbers only
-right before a unit word."""
+right before a unit word or another number word ("one hundred")."""
 _UNIT_AHEAD = re.compile(rf"\s+{_UNIT_WORDS}\b", re.IGNORECASE)
 
 
@@ -191,7 +191,15 @@ def _replace_runs(text: str, lang: Lang | None) -> str:
         if (
             scale_of_digits
             or not _is_number_word(m.group(0), lang)
-            or (m.group(0).lower() in _AMBIGUOUS and not _UNIT_AHEAD.match(text, m.end()))
+            or (
+                m.group(0).lower() in _AMBIGUOUS
+                and not _UNIT_AHEAD.match(text, m.end())
+                and not (
+                    i + 1 < len(matches)
+                    and not text[m.end() : matches[i + 1].start()].strip()
+                    and _is_number_word(matches[i + 1].group(0), lang)
+                )
+            )
         ):
             i += 1
             continue

@@ -1,0 +1,46 @@
+"""Numbers and clock times written in words are read as digits, in the text's language."""
+
+import pytest
+
+from ragoro.text import extract_quantities
+from ragoro.text.numwords import spell_numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Entro trenta giorni dalla notifica.", "Entro 30 giorni dalla notifica."),
+        ("two weeks", "2 weeks"),
+        ("one hundred and twenty-five pounds", "125 pounds"),
+        ("ventitré persone", "23 persone"),
+        ("duecentocinquanta euro", "250 euro"),
+        ("Half an hour.", "0.5 hour."),
+        ("mezz'ora", "0.5 ora"),
+        ("Dalle otto di sera alle otto del mattino.", "Dalle 20:00 alle 08:00."),
+        ("mezzanotte", "00:00"),
+        ("8 pm", "20:00"),
+        ("una settimana", "1 settimana"),
+    ],
+)
+def test_number_words_become_digits(text: str, expected: str) -> None:
+    assert spell_numbers(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "due to higher costs",  # English "due" is not the Italian two
+        "2 giorni a settimana",  # Italian "a" is a preposition, not one
+        "Tu sei qui",  # "sei" is "you are" unless a unit follows
+        "the one who signed",
+        "1,7025 miliardi di euro",  # a scale word after digits is their scale
+    ],
+)
+def test_words_that_only_look_like_numbers_stay(text: str) -> None:
+    assert spell_numbers(text) == text
+
+
+def test_a_number_in_words_is_the_same_quantity_as_in_digits() -> None:
+    (words,) = extract_quantities(spell_numbers("due settimane", "it"), "it")
+    (days,) = extract_quantities("14 giorni", "it")
+    assert words.unit == days.unit == "h" and words.value == days.value
