@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from judges.question_type import is_yes_no_question
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import name_groups, prepare, role_swap
+from judges.support import name_groups, prepare, reading_language, role_swap
 from ragoro.text.behaviour import is_refusal
 from ragoro.text.evidence import (
     Analysis,
@@ -32,7 +32,6 @@ from ragoro.text.sentences import split_sentences
 
 __all__ = ["answer_accuracy"]
 
-_SHORT_ANSWER_WORDS = 4
 _FRAGMENT_TOKENS = 2
 _YES_NO_LEAD_RE = re.compile(
     r"^\s*(?:sì|si|no|yes|certo|esatto|correct|indeed)\b[\s,.:;!-]*", re.IGNORECASE
@@ -82,13 +81,6 @@ def _values_for_something_else(
     return out
 
 
-def _answer_language(answer: str, question: str | None) -> Lang:
-    """A short answer is read in its question's language (a few words do not tell one)."""
-    if question and len(answer.split()) <= _SHORT_ANSWER_WORDS:
-        return detect_language(question)
-    return detect_language(answer)
-
-
 def _polarity(answer: str, reference: str, question: str, lang: Lang) -> tuple[bool | None, bool]:
     """(the answer's yes/no, the reference's) for a polar question."""
     said = leading_yes_no(answer)
@@ -103,7 +95,7 @@ def _against(
 ) -> Score:
     threshold = cfg.accuracy_threshold
     # Each text in its own language: the answer may be in the other one.
-    ans = analyse(prepare(answer), lang or _answer_language(answer, question))
+    ans = analyse(prepare(answer), lang or reading_language(answer, question))
     ref_lang = lang or detect_language(f"{question or ''} {reference}")
     ref = analyse(prepare(reference), ref_lang)
     asked = analyse(prepare(question), ref_lang) if question else None

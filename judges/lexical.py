@@ -15,7 +15,7 @@ from judges.accuracy import answer_accuracy
 from judges.question_type import is_yes_no_question
 from judges.relevancy import answer_relevancy
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import Source, Support, prepare, source_of, support
+from judges.support import Source, Support, prepare, reading_language, source_of, support
 from ragoro.text.behaviour import is_clarification_request, is_refusal
 from ragoro.text.evidence import analyse, token_recall
 from ragoro.text.lang import Lang, detect_language
@@ -58,17 +58,6 @@ _INSTRUCTION_RE = re.compile(
 
 def _lang(cfg: LexicalConfig, *texts: str) -> Lang:
     return cfg.lang or detect_language(" ".join(texts))
-
-
-_SHORT_ANSWER_WORDS = 4
-
-
-def answer_language(answer: str, question: str | None) -> Lang:
-    """The answer's language; a short one ("12.400 kg.") is read in its question's, since
-    a few words do not tell a language (and "12.400" is 12400 in Italian, 12.4 in English)."""
-    if question and len(answer.split()) <= _SHORT_ANSWER_WORDS:
-        return detect_language(question)
-    return detect_language(answer)
 
 
 def is_instruction(sentence: str) -> bool:
@@ -154,7 +143,7 @@ def faithfulness(
     config = cfg or LexicalConfig()
     context = "\n\n".join(contexts)
     # Each text is read in its own language: an Italian answer to English contexts.
-    language = lang or config.lang or answer_language(answer, question)
+    language = lang or config.lang or reading_language(answer, question)
     source_lang = lang or config.lang or (detect_language(context) if context.strip() else language)
     threshold = config.faithfulness_threshold
     if not answer.strip():

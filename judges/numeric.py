@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from judges.support import prepare
+from judges.support import prepare, reading_language
 from ragoro.contracts import CaseOutcome
-from ragoro.text import UNITS, detect_language, extract_quantities, normalize_unit
+from ragoro.text import UNITS, extract_quantities, normalize_unit
 
 __all__ = ["NumericCheck", "check_value"]
 
@@ -53,9 +53,10 @@ def _stated(outcome: CaseOutcome) -> list[_Candidate]:
     text = prepare(outcome.answer)
     if not text.strip():
         return []
+    lang = reading_language(text, outcome.question)
     return [
         _Candidate(q.value, q.unit, q.raw.strip(), q.rounding_step())
-        for q in extract_quantities(text, detect_language(text))
+        for q in extract_quantities(text, lang)
     ]
 
 

@@ -28,7 +28,16 @@ from ragoro.text.lexicon import translations
 from ragoro.text.numwords import spell_numbers
 from ragoro.text.sentences import split_clauses, split_sentences
 
-__all__ = ["Source", "Support", "prepare", "role_swap", "support"]
+__all__ = [
+    "Source",
+    "Support",
+    "name_groups",
+    "prepare",
+    "reading_language",
+    "role_swap",
+    "source_of",
+    "support",
+]
 
 _PASSIVE_RE = re.compile(
     r"\b(?:is|are|was|were|been|being|get|got)\s+\w+(?:ed|en|t)\s+by\b"
@@ -36,6 +45,18 @@ _PASSIVE_RE = re.compile(
     r"(?:da|dal|dalla|dallo|dai|dalle|dagli)\b",
     re.IGNORECASE,
 )
+
+
+_SHORT_ANSWER_WORDS = 4
+
+
+def reading_language(answer: str, question: str | None) -> Lang:
+    """The language to read an answer in: its own, or for a short one ("12.400 kg.") its
+    question's, since a few words do not tell a language (and "12.400" is 12400 in
+    Italian but 12.4 in English)."""
+    if question and question.strip() and len(answer.split()) <= _SHORT_ANSWER_WORDS:
+        return detect_language(question)
+    return detect_language(answer)
 
 
 def prepare(text: str) -> str:
