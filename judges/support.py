@@ -39,10 +39,12 @@ __all__ = [
     "support",
 ]
 
+# A passive names its agent after the participle, a few words later at most ("was fined
+# $4 million by the FCA", "è stata multata per 4 milioni dalla Consob").
 _PASSIVE_RE = re.compile(
-    r"\b(?:is|are|was|were|been|being|get|got)\s+\w+(?:ed|en|t)\s+by\b"
-    r"|\b(?:è|sono|fu|furono|viene|vengono|venne|stat[oaie])\s+\w+(?:at|ut|it|ss|tt)[oaie]\s+"
-    r"(?:da|dal|dalla|dallo|dai|dalle|dagli)\b",
+    r"\b(?:is|are|was|were|been|being|get|got)\s+\w+(?:ed|en|t)\b(?:\s+\S+){0,4}?\s+by\b"
+    r"|\b(?:è|sono|fu|furono|viene|vengono|venne|stat[oaie])\s+\w+(?:at|ut|it|ss|tt)[oaie]\b"
+    r"(?:\s+\S+){0,4}?\s+(?:da|dal|dalla|dallo|dai|dalle|dagli)\b",
     re.IGNORECASE,
 )
 
@@ -156,6 +158,7 @@ _ACTION_AFTER_COPULA_RE = re.compile(
     r"\b(?:è|sono|fu|is|are|was|were)\s+(?:stat[oaie]\s+)?\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\b",
     re.IGNORECASE,
 )
+_STATEMENT_RE = re.compile(r";\s|,\s(?=\w)")
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
 _SHORT_TEXT_WORDS = 3
 
@@ -191,13 +194,16 @@ def _positions(groups: list[frozenset[str]], others: list[frozenset[str]]) -> li
 
 
 def role_swap(claim: Analysis, window: Analysis) -> str:
-    """Two named participants in the opposite order with the same voice ("A fined B" vs
-    "B fined A"); "" when none. A passive on one side only ("B was fined by A") legitimately
-    reverses the order."""
-    if bool(_PASSIVE_RE.search(claim.text)) != bool(_PASSIVE_RE.search(window.text)):
-        return ""
-    if _COPULA_RE.search(claim.text) and not _ACTION_AFTER_COPULA_RE.search(claim.text):
-        return ""  # "X è Y" = "Y è X": a copula puts its two sides in either order
+    """Who did what to whom, changed: two named participants in the opposite order with
+    the same voice ("A fined B" vs "B fined A"), or in the same order with the opposite
+    voice ("B fined A" vs "B was fined by A"); "" when neither."""
+    same_voice = bool(_PASSIVE_RE.search(claim.text)) == bool(_PASSIVE_RE.search(window.text))
+    if (
+        same_voice
+        and _COPULA_RE.search(claim.text)
+        and not _ACTION_AFTER_COPULA_RE.search(claim.text)
+    ):
+        return _attribute_elsewhere(claim, window)
     mine, theirs = name_groups(claim.text), name_groups(window.text)
     found = [(i, j) for j, i in enumerate(_positions(mine, theirs)) if i >= 0]
     distinct = list(dict.fromkeys(i for i, _ in found))
@@ -205,9 +211,36 @@ def role_swap(claim: Analysis, window: Analysis) -> str:
         return ""
     order_there = [i for i, _ in sorted(found, key=lambda pair: pair[1])]
     first = list(dict.fromkeys(order_there))
-    if first[:2] == sorted(first[:2], reverse=True):
+    reversed_order = first[:2] == sorted(first[:2], reverse=True)
+    if reversed_order == same_voice:
         a, b = sorted(mine[k] for k in first[:2])
-        return f"roles swapped: {' '.join(sorted(a))} / {' '.join(sorted(b))} in the opposite order"
+        how = "in the opposite order" if same_voice else "with the voice turned"
+        return f"roles swapped: {' '.join(sorted(a))} / {' '.join(sorted(b))} {how}"
+    return ""
+
+
+def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
+    """A copula that gives a name an attribute the source gives another name: "the tenant
+    is Delta" where the source says "the landlord is Delta; the tenant is Neri"."""
+    pool_window = [
+        (frozenset(analyse(c, window.lang).tokens), name_groups(c))
+        for c in _STATEMENT_RE.split(window.text)
+        if c.strip()
+    ]
+    for piece in _STATEMENT_RE.split(claim.text):
+        names = name_groups(piece)
+        if not names or not _COPULA_RE.search(piece):
+            continue
+        named = set(analyse(" ".join(w for g in names for w in g), claim.lang).tokens)
+        attributes = {t for t in analyse(piece, claim.lang).tokens if t not in named}
+        holding = [
+            tokens for tokens, groups in pool_window if any(g & n for g in groups for n in names)
+        ]
+        stated = set().union(*(tokens for tokens, _ in pool_window))
+        told = attributes & stated
+        if holding and told and not any(told & tokens for tokens in holding):
+            shown = " ".join(sorted(names[0]))
+            return f"{', '.join(sorted(told))} is said of someone else, not of {shown}"
     return ""
 
 

@@ -132,7 +132,11 @@ _alias("m/s", "m/s")
 _alias("mph", "mph")
 _alias("kn", "nodi|knots")
 _alias("km/l", "km/l|km/litro|chilometri al litro")
-_alias("l/100km", "l/100km|l/100 km|litri per 100 km")
+_alias(
+    "l/100km",
+    "l/100km|l/100 km|litri per 100 km|litri ogni 100 km|l per 100 km|litres per 100 km|"
+    "liters per 100 km",
+)
 _alias("rpm", "rpm|giri/min|giri al minuto")
 _alias("Hz", "hz|hertz")
 _alias("kHz", "khz")

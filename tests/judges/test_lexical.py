@@ -196,3 +196,29 @@ def test_score_converts_to_a_contract_verdict() -> None:
         "c1", "faithfulness"
     )
     assert scored.value == 1.0 and scored.passed is True
+
+
+def test_voice_decides_who_did_what() -> None:
+    source = "Pinecrest Bank was fined $4 million by the Financial Conduct Authority."
+    assert claim_support(
+        "The Financial Conduct Authority fined Pinecrest Bank $4 million.", source
+    ).supported
+    turned = claim_support(
+        "Pinecrest Bank fined the Financial Conduct Authority $4 million.", source
+    )
+    assert not turned.supported and "roles swapped" in turned.reason
+
+
+def test_an_attribute_given_to_another_name_is_unsupported() -> None:
+    source = (
+        "Il locatore è la società Immobiliare Delta S.r.l.; il conduttore è il sig. Franco Neri."
+    )
+    assert claim_support("Il conduttore è il sig. Franco Neri.", source).supported
+    swapped = claim_support("Il conduttore è Immobiliare Delta S.r.l.", source)
+    assert not swapped.supported and "said of someone else" in swapped.reason
+
+
+def test_a_number_is_supported_only_beside_what_it_counts() -> None:
+    source = "La versione Base include 5 utenti; la versione Pro include 25 utenti."
+    assert claim_support("La versione Pro include 25 utenti.", source).supported
+    assert not claim_support("La versione Base include 25 utenti.", source).supported
