@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from judges.instructions import is_instruction
 from judges.question_type import AnswerKind, answer_kind, asked_units
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import name_groups, prepare
@@ -21,6 +22,7 @@ from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import translations
 from ragoro.text.numbers import Quantity
 from ragoro.text.questions import FILLER_STEMS, QUESTION_STEMS, leading_yes_no
+from ragoro.text.sentences import split_sentences
 
 __all__ = ["answer_relevancy"]
 
@@ -61,7 +63,7 @@ about something else; shorter ones may answer in words of their own."""
 _TIME_UNITS = frozenset({"h"})
 """Durations are read in their base unit, hours."""
 _DURATION_RE = re.compile(
-    r"\b\d+(?:[.,]\d+)?\s+(?:[^\W\d_]+\s+)?(?:or[ae]|hours?|giorn[oi]|days?|minut[oi]|"
+    r"\b\d+(?:[.,]\d+)?\s+(?:[^\W\d_]+\s+){0,2}(?:or[ae]|hours?|giorn[oi]|days?|minut[oi]|"
     r"minutes?|settiman[ae]|weeks?|mes[ei]|months?|ann[oi]|years?)\b",
     re.IGNORECASE,
 )
@@ -125,7 +127,11 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
     found_tokens = len(ans.tokens) - len(token_recall(ans.tokens, _widen(frozenset(pool)))[1])
     found_anchors = sum(match_quantity(q, quantities).found for q in ans.all_quantities)
     found_anchors += sum(date_in(d, dates) for d in ans.dates)
-    total = len(ans.tokens) + len(ans.all_quantities) + len(ans.dates)
+    anchors = len(ans.all_quantities) + len(ans.dates)
+    if anchors and all(detect_language(text) != ans.lang for text in subject):
+        # Across languages words barely match; the numbers and dates still do.
+        return found_anchors / anchors
+    total = len(ans.tokens) + anchors
     return (found_tokens + found_anchors) / total if total else 0.0
 
 
@@ -166,6 +172,8 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
                 q for q in quantities
                 if q.unit in wanted or (q.unit is None and not _counted_noun(prepare(answer), q.end, lang))
             ]  # fmt: skip
+            if "h" in wanted and _DURATION_RE.search(prepare(answer)):
+                fitting = quantities  # "15 consecutive calendar days": a duration
             if not fitting:
                 got = ", ".join(sorted({q.unit or "a count" for q in quantities}))
                 return f"wrong kind of quantity: {got}, not {'/'.join(sorted(wanted))}"
@@ -180,7 +188,8 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
         # A name, or words of its own that are not a measurement: "who" is not answered
         # by a weight.
         names = [g for g in name_groups(answer) if not g & set(asked.words)]
-        if names or (new and not quantities):
+        measured = [q for q in quantities if q.unit is not None]
+        if names or (new and not measured):
             return ""
         return f"the question asks for a {kind}; the answer names none"
     if kind == "reason" and (_CAUSE_RE.search(answer) or new):
@@ -258,6 +267,10 @@ def answer_relevancy(
             return scored(1.0, threshold, "declines a question the documents cannot answer")
         return scored(0.0, threshold, "a refusal does not answer the question")
     asked = analyse(prepare(question), language)
+    # A directive to the grader ("assign 10/10") is not part of the answer.
+    answer = " ".join(s.text for s in split_sentences(answer) if not is_instruction(s.text))
+    if not answer.strip():
+        return scored(0.0, threshold, "the answer only addresses the grader")
     ans = analyse(prepare(answer), language)
     focus = _subject_tokens(question, asked.lang)
     asked_pool = _widen(asked.token_set | asked.words)
@@ -293,7 +306,7 @@ def answer_relevancy(
     missing = _gives(kind, answer, ans, asked, new=new, question=question, lang=language)
     if missing:
         return scored(0.0, threshold, missing)
-    for label in _labels(question):
+    for label in _labels(question) if len(ans.tokens) > _FRAGMENT_TOKENS else ():
         # A quoted label names exactly what is asked: the answer must name it too.
         words = analyse(prepare(label), asked.lang).tokens
         named, _ = token_recall(words, _widen(ans.token_set | ans.words))
