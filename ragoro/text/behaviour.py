@@ -105,12 +105,23 @@ def _is_refusal_sentence(sentence: str, lang: Lang | None) -> bool:
     )
 
 
+# "Non lo so: i testi indicano la sede, non la quota." declines, then says why.
+_DECLINE_THEN_WHY_RE = re.compile(
+    r"^\W*(?:non lo so|non saprei|non ne ho idea|i (?:do not|don't) know|i(?:'m| am) not sure|"
+    r"no idea)\s*:",
+    _I,
+)
+
+
 def is_refusal(answer: str, lang: Lang | None = None) -> bool:
     """True when the answer only declines ("Non lo so", "not in the documents", ...).
 
     Apologies and "contact support" advice may surround the refusal; any other sentence
-    makes it a (partial) answer, not a refusal.
+    makes it a (partial) answer, not a refusal, except an explanation introduced by a
+    colon right after the refusal ("I don't know: the documents only give...").
     """
+    if _DECLINE_THEN_WHY_RE.match(normalize(answer)):
+        return True
     sentences = [s.text for s in split_sentences(normalize(answer))]
     refusals = [s for s in sentences if _is_refusal_sentence(s, lang)]
     if not refusals:
