@@ -348,9 +348,11 @@ class ExtractiveAgent:
     def _refuse(
         self, lang: Lang, missing: list[QueryTerm], rows: list[int], cosines: dict[int, float]
     ) -> AgentAnswer:
+        # A refusal still reports what was retrieved: retrieval is judged on its own.
+        shown = rows or sorted(cosines, key=lambda row: (-cosines[row], row))[: self.k]
         return AgentAnswer(
             answer=refusal(lang, missing),
-            contexts=self._contexts(rows, cosines),
+            contexts=self._contexts(shown, cosines),
             refused=True,
             asked_clarification=False,
         )

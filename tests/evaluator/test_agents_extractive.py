@@ -168,3 +168,11 @@ def test_a_topic_the_corpus_never_mentions_is_refused_even_if_other_words_match(
     result = agent.answer("Quali sono le regole per il parcheggio dei dipendenti?")
     assert result.refused is True
     assert "parcheggio" in result.answer
+
+
+def test_a_refusal_still_reports_what_was_retrieved(agent: ExtractiveAgent) -> None:
+    # Retrieval metrics are judged from what was retrieved, never from whether it answered.
+    result = agent.answer("Quali sono le regole per il parcheggio dei dipendenti?")
+    assert result.refused is True
+    assert 0 < len(result.contexts) <= agent.k
+    assert all(c.start_char is not None for c in result.contexts)
