@@ -77,16 +77,21 @@ class CalibrationCase(BaseModel):
         """The contexts joined into one document, so offsets point somewhere real."""
         return _SEPARATOR.join(self.contexts)
 
+    def spans(self) -> list[tuple[str, int, int]]:
+        """Each context with its [start, end) span in `document_text`."""
+        out, cursor = [], 0
+        for text in self.contexts:
+            out.append((text, cursor, cursor + len(text)))
+            cursor += len(text) + len(_SEPARATOR)
+        return out
+
     def to_item(self) -> GoldenItem:
         """The case as a golden item: a refusal case when it cannot be answered."""
-        path, passages, cursor = self.document_path(), [], 0
-        for text in self.contexts:
-            passages.append(
-                Passage(
-                    content=text, document_path=path, start_char=cursor, end_char=cursor + len(text)
-                )
-            )
-            cursor += len(text) + len(_SEPARATOR)
+        path = self.document_path()
+        passages = [
+            Passage(content=text, document_path=path, start_char=start, end_char=end)
+            for text, start, end in self.spans()
+        ]
         tags = {"lang": self.lang, "family": self.family, "split": self.split}
         common = {
             "id": self.id,
@@ -101,14 +106,11 @@ class CalibrationCase(BaseModel):
 
     def to_outcome(self) -> CaseOutcome:
         """The answer under judgement, with the contexts it was given."""
-        path, contexts, cursor = self.document_path(), [], 0
-        for text in self.contexts:
-            contexts.append(
-                RetrievedContext(
-                    document_path=path, text=text, start_char=cursor, end_char=cursor + len(text)
-                )
-            )
-            cursor += len(text) + len(_SEPARATOR)
+        path = self.document_path()
+        contexts = [
+            RetrievedContext(document_path=path, text=text, start_char=start, end_char=end)
+            for text, start, end in self.spans()
+        ]
         return CaseOutcome(
             case_id=self.id, question=self.question, answer=self.answer, contexts=contexts
         )
