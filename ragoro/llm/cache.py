@@ -63,16 +63,28 @@ def make_key(
     messages: Sequence[BaseMessage],
     params: Mapping[str, Any] | None = None,
     schema_name: str | None = None,
+    *,
+    repeat: int = 1,
 ) -> str:
-    """sha256 of model spec + serialized messages + params + schema name."""
+    """sha256 of model spec + serialized messages + params + schema name (+ repeat).
+
+    `repeat` salts the key of a deliberate re-judging (`--repeats`): repeat 2 of the same
+    request is a new key, so the model is really asked again instead of replaying repeat 1.
+    Repeat 1 adds nothing, so its key is the one every earlier run wrote.
+    """
+    if repeat < 1:
+        raise ValueError(f"repeat must be >= 1, got {repeat}")
+    content: dict[str, Any] = {
+        "v": KEY_VERSION,
+        "spec": spec,
+        "messages": [message_payload(m) for m in messages],
+        "params": dict(params or {}),
+        "schema": schema_name,
+    }
+    if repeat > 1:
+        content["repeat"] = repeat
     blob = json.dumps(
-        {
-            "v": KEY_VERSION,
-            "spec": spec,
-            "messages": [message_payload(m) for m in messages],
-            "params": dict(params or {}),
-            "schema": schema_name,
-        },
+        content,
         sort_keys=True,
         ensure_ascii=False,
         default=repr,

@@ -7,6 +7,7 @@ conversation, so a rerun with the same inputs replays from disk with zero model 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import logging
@@ -125,9 +126,12 @@ class LLMClient:
         retry: RetryPolicy | None = None,
         max_reasks: int = 2,
         params: dict[str, Any] | None = None,
+        repeat: int = 1,
     ) -> None:
         if max_reasks < 0:
             raise ValueError(f"max_reasks must be >= 0, got {max_reasks}")
+        if repeat < 1:
+            raise ValueError(f"repeat must be >= 1, got {repeat}")
         self.model = model
         self.spec = spec
         self.cache = cache
@@ -137,8 +141,21 @@ class LLMClient:
         self.retry = retry if retry is not None else RetryPolicy()
         self.max_reasks = max_reasks
         self.params = dict(params) if params is not None else model_params(model)
+        # Which deliberate repetition of the same requests this client makes (1 = the
+        # first); from 2 on it salts the cache key (see `make_key`).
+        self.repeat = repeat
         self._native: dict[type[BaseModel], Runnable[Any, Any] | None] = {}
         self._native_lock = threading.Lock()
+
+    def for_repeat(self, repeat: int) -> LLMClient:
+        """The same client (model, cache, accounting, limiter, budget, retries) for
+        repetition `repeat` of the same requests: its calls get their own cache keys, so
+        repeat 2 asks the model again while repeat 1 still replays what earlier runs stored."""
+        if repeat < 1:
+            raise ValueError(f"repeat must be >= 1, got {repeat}")
+        again = copy.copy(self)
+        again.repeat = repeat
+        return again
 
     def _native_runnable(self, schema: type[BaseModel]) -> Runnable[Any, Any] | None:
         with self._native_lock:
@@ -157,7 +174,13 @@ class LLMClient:
         schema_name: str | None,
         runnable: Runnable[Any, Any] | None,
     ) -> _Reply:
-        key = make_key(self.spec, messages, {**self.params, "method": method}, schema_name)
+        key = make_key(
+            self.spec,
+            messages,
+            {**self.params, "method": method},
+            schema_name,
+            repeat=self.repeat,
+        )
         if self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None:

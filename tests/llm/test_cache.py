@@ -8,7 +8,8 @@ import textwrap
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from langchain_core.messages import HumanMessage
+import pytest
+from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel
 
 from ragoro.contracts import TokenUsage
@@ -84,6 +85,55 @@ def test_key_ignores_message_ids_but_not_params():
     assert make_key(SPEC, a) == make_key(SPEC, b)
     assert make_key(SPEC, a, {"temperature": 0.0}) != make_key(SPEC, a, {"temperature": 0.7})
     assert make_key(SPEC, a, schema_name="A") != make_key(SPEC, a, schema_name="B")
+
+
+# The key main wrote for this request before repeats existed (computed by that code).
+_HISTORICAL_KEY = "b1369b5bfd3f073c5effa8380f7907adc5319966d7164b91d29f890530013edc"
+
+
+def test_repeat_one_keeps_the_key_earlier_runs_wrote_and_later_repeats_get_their_own():
+    messages = [SystemMessage(content="rubric"), HumanMessage(content="Quanti giorni di ferie?")]
+    params = {"temperature": 0.0, "method": "parser"}
+    schema = "tests.Answer:abc"
+    assert make_key(SPEC, messages, params, schema) == _HISTORICAL_KEY
+    assert make_key(SPEC, messages, params, schema, repeat=1) == _HISTORICAL_KEY
+    keys = {make_key(SPEC, messages, params, schema, repeat=n) for n in (1, 2, 3)}
+    assert len(keys) == 3
+    with pytest.raises(ValueError, match="repeat must be >= 1"):
+        make_key(SPEC, messages, repeat=0)
+
+
+def test_a_repeat_asks_the_model_again_while_repeat_one_replays(tmp_path, retry):
+    # An earlier run (no repeats) filled the cache.
+    earlier = ScriptedChatModel.of(GOOD)
+    LLMClient(earlier, SPEC, cache=CallCache(tmp_path), retry=retry).structured(MESSAGES, Answer)
+    assert earlier.calls == 1
+
+    second = '{"answer": "25 giorni", "confidence": 0.4}'
+    model = ScriptedChatModel.of(second)
+    accounting = Accounting()
+    client = LLMClient(model, SPEC, cache=CallCache(tmp_path), accounting=accounting, retry=retry)
+    first = client.structured(MESSAGES, Answer)
+    assert first.cached and model.calls == 0  # repeat 1: today's key, a hit
+    again = client.for_repeat(2)
+    assert (again.model, again.cache, again.accounting) == (model, client.cache, accounting)
+    repeated = again.structured(MESSAGES, Answer)
+    assert not repeated.cached and model.calls == 1  # repeat 2: its own key, a real call
+    assert repeated.value is not None and repeated.value.answer == "25 giorni"
+    assert client.repeat == 1  # the original client is untouched
+
+    # A rerun of both repeats replays each from its own key: no call at all.
+    replay = LLMClient(ScriptedChatModel.of(), SPEC, cache=CallCache(tmp_path), retry=retry)
+    assert replay.structured(MESSAGES, Answer).value == first.value
+    assert replay.for_repeat(2).structured(MESSAGES, Answer).value == repeated.value
+    assert accounting.stats(SPEC).calls == 1
+
+
+def test_repeat_must_be_positive(make_client):
+    with pytest.raises(ValueError, match="repeat must be >= 1"):
+        make_client(ScriptedChatModel.of(), repeat=0)
+    with pytest.raises(ValueError, match="repeat must be >= 1"):
+        make_client(ScriptedChatModel.of()).for_repeat(0)
 
 
 def test_cache_dir_from_env(monkeypatch, tmp_path):
