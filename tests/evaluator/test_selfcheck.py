@@ -24,6 +24,7 @@ from judges.base import JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.golden import load_golden
 from tests.conftest import ROOT, run_cli
+from tests.judges.matching_model import SPEC, matching_judge
 from vectordb import VectorIndex
 
 GOLDEN = ROOT / "tests" / "data" / "demo_golden.jsonl"
@@ -189,3 +190,39 @@ def test_bad_inputs_exit_2(tmp_path: Path, demo_index: Path, args: list[str], me
     )
     assert result.returncode == 2, result.stdout + result.stderr
     assert message in result.stderr and not (tmp_path / "s.json").exists()
+
+
+def test_an_llm_judge_gets_the_same_proof(tmp_path: Path, demo_index: Path) -> None:
+    # A judge model that only knows "the reference, word for word" (tests/judges/matching_model).
+    judge, model = matching_judge()
+    index = VectorIndex.open(demo_index)
+    result = selfcheck(GOLDEN, index=index, judge=judge)
+    items = load_golden(GOLDEN)
+    assert model.calls == len(items) * len(SELFCHECK_AGENTS)  # one call per case and agent
+    assert (result.judge, result.judge_model) == ("llm", SPEC)
+    reference = result.agents["reference"]
+    refusals = sorted(item.id for item in items if item.expected.refuse)
+    # It passes every reference answer but cannot see that a refusal is the right answer.
+    assert reference.rates["answer_accuracy"] == RateStats(passed=5, total=7, rate=5 / 7)
+    failed = sorted(
+        c for c, r in reference.case_results.items() if r.get("answer_accuracy") is False
+    )
+    assert failed == refusals
+    for name in ("null:yes", "null:echo", "null:swap", "null:refuse"):
+        for metric in ("answer_accuracy", "answer_relevancy"):
+            assert result.agents[name].rates[metric].passed == 0, (name, metric)
+    assert [(goal.goal, goal.ok) for goal in result.goals] == [
+        (spec.describe(), spec.agent != "reference") for spec in GOALS
+    ]
+    assert not result.ok and result.exit_code == 1
+    assert "FAIL reference answer_accuracy >= 0.97: 0.714 (5/7 passed)" in render_selfcheck(result)
+
+    # Without refusal cases the same judge separates every agent: all goals hold.
+    answerable = [
+        line for line in GOLDEN.read_text(encoding="utf-8").splitlines() if '"ref-' not in line
+    ]
+    golden = tmp_path / "answerable.jsonl"
+    golden.write_text("\n".join(answerable) + "\n", encoding="utf-8")
+    again = selfcheck(golden, index=index, judge=matching_judge()[0])
+    assert again.agents["reference"].rates["answer_accuracy"].rate == 1.0
+    assert again.ok and all(goal.ok for goal in again.goals)
