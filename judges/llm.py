@@ -8,6 +8,7 @@ has. `BudgetExhausted` is not caught: a spent budget stops the run, it is not a 
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Mapping
 
@@ -64,6 +65,14 @@ class LLMJudge:
                 make_chat_model(spec), spec, cache=cache, **dict(options.client_kwargs or {})
             )
         return cls(client, spec, deterministic=options.deterministic, documents=options.documents)
+
+    def for_repeat(self, repeat: int) -> LLMJudge:
+        """This judge for repeat `repeat` of the same cases (`--repeats`): the same model,
+        cache, accounting and budget, but its calls get their own cache keys, so the model
+        is really asked again and its verdicts may differ; repeat 1 is this judge."""
+        again = copy.copy(self)
+        again.client = self.client.for_repeat(repeat)
+        return again
 
     def judge(self, item: GoldenItem, outcome: CaseOutcome) -> JudgeResult:
         """Deterministic verdicts plus one model call for the LLM metrics and the grade."""

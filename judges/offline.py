@@ -20,6 +20,8 @@ class OfflineJudge:
 
     name = "offline"
     model: str | None = None
+    deterministic = True
+    """Same inputs, same verdicts: `--repeats` judges once and reports a spread of 0."""
 
     def __init__(
         self,
