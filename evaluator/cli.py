@@ -52,6 +52,16 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--concurrency", type=int, default=1, help="cases run/judged at once (LLM paths)"
     )
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=1,
+        metavar="N",
+        help="judge every answer N times (default 1) and report each metric's spread (max - "
+        "min pass rate over the repeats); rates and verdicts stay repeat 1's, and the gate "
+        "lets a drop within the spread pass. Each repeat is a fresh LLM call (own cache "
+        "key); the offline judge is deterministic and judged once (spread 0)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
     parser.add_argument(
         "--explain",
@@ -177,6 +187,7 @@ def _run(args: argparse.Namespace) -> int:
         judge_model=args.judge_model,
         mode=args.mode,
         k=args.k,
+        repeats=args.repeats,
         concurrency=args.concurrency,
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,
@@ -194,6 +205,7 @@ def _rescore(args: argparse.Namespace) -> int:
         judge=args.judge,
         judge_model=args.judge_model,
         mode=args.mode,
+        repeats=args.repeats,
         concurrency=args.concurrency,
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from evaluator.report import RunReport
+from evaluator.report import MetricReport, RunReport
 
 _BAND_MARK = {"green": "GREEN", "yellow": "YELLOW", "red": "RED"}
 
@@ -12,25 +12,52 @@ def _ids(ids: list[str], limit: int = 4) -> str:
     return shown + (f" (+{len(ids) - limit})" if len(ids) > limit else "")
 
 
+def _spread(metric: MetricReport) -> str:
+    """'10.0% (70.0%-80.0%)': the width, then the lowest and highest rate."""
+    spread = metric.spread
+    if spread is None:
+        return "n/a"
+    return f"{spread.width:.1%} ({spread.low:.1%}-{spread.high:.1%})"
+
+
+def _repeats_note(report: RunReport) -> list[str]:
+    if report.repeats <= 1:
+        return []
+    if report.repeats_judged < report.repeats:
+        return [
+            f"--repeats {report.repeats}: judge {report.judge} is deterministic, so every case "
+            "was judged once and every spread is 0",
+        ]
+    return [
+        f"judged {report.repeats} times: passed, rate and failures are repeat 1's; spread = "
+        "highest - lowest pass rate over the repeats (the gate lets a drop within it pass)",
+    ]
+
+
 def render_report(report: RunReport) -> str:
-    """The metric table plus fabrication, grade, errors and spend, as printable text."""
-    header = (
-        f"{'metric':<18} {'applies to':<34} {'passed':>9} {'rate':>7} {'unscored':>8}  failures"
-    )
+    """The metric table plus fabrication, grade, errors and spend, as printable text; with
+    --repeats N > 1 the table gets a spread column."""
+    spread = report.repeats > 1
+    header = f"{'metric':<18} {'applies to':<34} {'passed':>9} {'rate':>7} "
+    header += f"{'spread':>22} " if spread else ""
+    header += f"{'unscored':>8}  failures"
     lines = [
         f"agent {report.agent} ({report.mode}) · judge {report.judge}"
         + (f" {report.judge_model}" if report.judge_model else "")
         + f" · {report.n_cases} case(s) · golden {report.golden_sha256[:12]}",
+        *_repeats_note(report),
         "",
         header,
         "-" * len(header),
     ]
     for metric in report.metrics.values():
         applies = ",".join(t[:4] for t in metric.applies_to)
-        lines.append(
+        row = (
             f"{metric.name:<18} {applies:<34} {metric.passed:>4}/{metric.total:<4} "
-            f"{metric.pass_rate:>7.1%} {metric.unscored:>8}  {_ids(metric.failures)}"
+            f"{metric.pass_rate:>7.1%} "
         )
+        row += f"{_spread(metric):>22} " if spread else ""
+        lines.append(row + f"{metric.unscored:>8}  {_ids(metric.failures)}")
     lines.append("")
     fabricated = f" ({_ids(report.fabrication_cases)})" if report.fabrication_cases else ""
     lines.append(f"fabrication_count: {report.fabrication_count}{fabricated}")

@@ -13,7 +13,7 @@ from evaluator.agents import make_agent
 from evaluator.agents.base import Agent
 from evaluator.outcomes import read_outcomes
 from evaluator.report import RunReport, build_report
-from evaluator.runner import judge_all, run_agent
+from evaluator.runner import judge_repeats, run_agent
 from judges import make_judge
 from judges.base import Judge, JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_GOLDEN",
     "Evaluation",
     "builder_models",
+    "check_repeats",
     "check_self_judge",
     "evaluate",
     "load_items",
@@ -41,6 +42,10 @@ class Evaluation:
     report: RunReport
     outcomes: list[CaseOutcome]
     results: list[JudgeResult] = field(default_factory=list)
+    """Repeat 1's verdicts: the ones the report's numbers come from."""
+    again: list[list[JudgeResult]] = field(default_factory=list)
+    """The verdicts of repeats 2..N (--repeats), one list per repeat; empty for one repeat
+    or a deterministic judge."""
 
 
 def load_items(path: Path) -> list[GoldenItem]:
@@ -81,6 +86,12 @@ def check_self_judge(judge_model: str | None, agent_model: str | None, builders:
         )
 
 
+def check_repeats(repeats: int) -> None:
+    """Refuse a repeat count below 1 (exit 2), before any agent or judge call."""
+    if repeats < 1:
+        raise UsageError(f"--repeats must be at least 1, got {repeats}")
+
+
 def _open_index(path: Path | str) -> VectorIndex:
     return VectorIndex.open(path)
 
@@ -101,18 +112,23 @@ def _judged(
     *,
     golden: Path,
     mode: str,
+    repeats: int,
     concurrency: int,
     progress: bool,
     timings: dict[str, float],
     meta: dict[str, object],
 ) -> Evaluation:
     started = time.perf_counter()
-    results = judge_all(items, outcomes, judge, concurrency=concurrency, progress=progress)
+    first, *again = judge_repeats(
+        items, outcomes, judge, repeats=repeats, concurrency=concurrency, progress=progress
+    )
     timings["judge_s"] = time.perf_counter() - started
     report = build_report(
         items,
         outcomes,
-        results,
+        first,
+        again=again,
+        repeats=repeats,
         mode=mode,
         judge=judge.name,
         judge_model=judge.model,
@@ -121,7 +137,7 @@ def _judged(
         timings=timings,
         **meta,
     )
-    return Evaluation(report=report, outcomes=outcomes, results=results)
+    return Evaluation(report=report, outcomes=outcomes, results=first, again=again)
 
 
 def evaluate(
@@ -133,6 +149,7 @@ def evaluate(
     judge_model: str | None = None,
     mode: str = "tool",
     k: int = 3,
+    repeats: int = 1,
     concurrency: int = 1,
     progress: bool = False,
     allow_self_judge: bool = False,
@@ -141,9 +158,12 @@ def evaluate(
 
     `agent` is a spec for `make_agent` ("extractive", "provider:model", "module:callable")
     or an `Agent`; `judge` is a registered judge name ("offline", "llm") or a `Judge`.
+    `repeats` > 1 judges every answer that many times (the agent runs once) and reports
+    each metric's spread; the reported numbers stay repeat 1's.
     Raises `InputError` / `UsageError` (exit 2) before any agent call when an input or
     the configuration is wrong; a crash of the agent on one case is kept on that case.
     """
+    check_repeats(repeats)
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
     items = load_items(golden_path)
@@ -170,6 +190,7 @@ def evaluate(
         chosen,
         golden=golden_path,
         mode=mode,
+        repeats=repeats,
         concurrency=concurrency,
         progress=progress,
         timings=timings,
@@ -185,13 +206,15 @@ def rescore(
     judge: str | Judge = "offline",
     judge_model: str | None = None,
     mode: str = "tool",
+    repeats: int = 1,
     concurrency: int = 1,
     progress: bool = False,
     allow_self_judge: bool = False,
 ) -> Evaluation:
     """Judge saved outcomes again (from `evaluate`, or from any RAG system; see
     docs/outcomes.md) without running an agent. The index is optional: its documents
-    locate contexts that come without offsets."""
+    locate contexts that come without offsets. `repeats` works as in `evaluate`."""
+    check_repeats(repeats)
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
     items = load_items(golden_path)
@@ -216,6 +239,7 @@ def rescore(
             chosen,
             golden=golden_path,
             mode=mode,
+            repeats=repeats,
             concurrency=concurrency,
             progress=progress,
             timings={},

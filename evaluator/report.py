@@ -28,19 +28,52 @@ class TagStats(BaseModel):
         return self.passed / self.total if self.total else 1.0
 
 
+class Spread(BaseModel):
+    """How far one metric's pass rate moved when every case was judged again (--repeats)."""
+
+    rates: list[float] = Field(
+        description="Pass rate of each repeat judged, repeat 1 first; a single rate when the "
+        "judge is deterministic (it is judged once: its repeats could not differ)."
+    )
+    low: float = Field(description="The lowest pass rate over the repeats.")
+    high: float = Field(description="The highest pass rate over the repeats.")
+    width: float = Field(
+        description="high - low: how much the judge alone moved this rate on the same "
+        "answers. The gate calls a drop no larger than this judge noise, not a regression."
+    )
+
+    @classmethod
+    def of(cls, rates: Sequence[float]) -> Spread:
+        """The spread of some pass rates (repeat 1 first)."""
+        if not rates:
+            raise ValueError("a spread needs at least one pass rate")
+        low, high = min(rates), max(rates)
+        return cls(rates=list(rates), low=low, high=high, width=high - low)
+
+
 class MetricReport(BaseModel):
-    """One metric over the run: scored cases only in total; unscored counted apart."""
+    """One metric over the run: scored cases only in total; unscored counted apart.
+
+    With --repeats N every number here is repeat 1's (the verdicts the per-case results,
+    failures and the baseline evidence come from); `spread` says how much the other repeats
+    moved the pass rate.
+    """
 
     name: str
     applies_to: list[str] = Field(description="Case types this metric is judged on.")
     total: int = Field(description="Cases that got a score.")
     passed: int
-    pass_rate: float = Field(description="passed / total; 1.0 when total is 0.")
+    pass_rate: float = Field(description="passed / total (repeat 1); 1.0 when total is 0.")
     mean_value: float | None = Field(default=None, description="Mean score of scored cases.")
     failures: list[str] = Field(default_factory=list, description="Ids of failed cases.")
     unscored: int = Field(default=0, description="Cases the judge could not score.")
     unscored_cases: dict[str, str] = Field(default_factory=dict, description="Id -> reason.")
     by_tag: dict[str, TagStats] = Field(default_factory=dict, description="key=value -> counts.")
+    spread: Spread | None = Field(
+        default=None,
+        description="Pass rate over the repeats when the run asked for more than one "
+        "(--repeats N > 1); None when every case was judged once (nothing measured).",
+    )
 
 
 class CaseVerdict(BaseModel):
@@ -79,6 +112,14 @@ class RunReport(BaseModel):
     golden_path: str
     golden_sha256: str
     n_cases: int
+    repeats: int = Field(
+        default=1,
+        description="Times every case was to be judged (--repeats); numbers are repeat 1's.",
+    )
+    repeats_judged: int = Field(
+        default=1,
+        description="Times every case was judged: `repeats`, or 1 for a deterministic judge.",
+    )
     metrics: dict[str, MetricReport]
     fabrication_count: int = Field(description="Refusal cases that got an answer anyway.")
     fabrication_cases: list[str] = Field(default_factory=list)
@@ -159,26 +200,54 @@ def metric_order(names: Iterable[str]) -> list[str]:
     return [m for m in known if m in present] + sorted(present - set(known))
 
 
+def _by_metric(results: Iterable[JudgeResult]) -> dict[str, list[Verdict]]:
+    verdicts: dict[str, list[Verdict]] = defaultdict(list)
+    for result in results:
+        for verdict in result.verdicts:
+            verdicts[verdict.metric].append(verdict)
+    return verdicts
+
+
+def metric_spread(name: str, repeats: Sequence[Sequence[JudgeResult]]) -> Spread:
+    """The spread of one metric's pass rate over the results of each repeat (repeat 1 first)."""
+    return Spread.of(
+        [pass_rate(v.passed for v in _by_metric(run).get(name, []))[0] for run in repeats]
+    )
+
+
 def build_report(
     items: Sequence[GoldenItem],
     outcomes: Sequence[CaseOutcome],
     results: Sequence[JudgeResult],
+    *,
+    again: Sequence[Sequence[JudgeResult]] = (),
+    repeats: int = 1,
     **meta: Any,
 ) -> RunReport:
-    """Aggregate per-case judge results into per-metric pass rates (never blended)."""
+    """Aggregate per-case judge results into per-metric pass rates (never blended).
+
+    `results` are repeat 1's and give every number; `again` holds the results of repeats
+    2..N (empty for a deterministic judge, judged once whatever `repeats` asked). When
+    `repeats` > 1 each metric gets its spread over the repeats judged; the judge's spend
+    counts every repeat.
+    """
     by_id = {item.id: item for item in items}
-    verdicts: dict[str, list[Verdict]] = defaultdict(list)
+    verdicts = _by_metric(results)
     case_results: dict[str, dict[str, CaseVerdict]] = {}
     for result in results:
-        case_results[result.case_id] = {}
-        for verdict in result.verdicts:
-            verdicts[verdict.metric].append(verdict)
-            case_results[result.case_id][verdict.metric] = CaseVerdict(
+        case_results[result.case_id] = {
+            verdict.metric: CaseVerdict(
                 passed=verdict.passed, value=verdict.value, reason=verdict.reason
             )
+            for verdict in result.verdicts
+        }
     metrics = {
         name: summarise_metric(name, verdicts[name], by_id) for name in metric_order(verdicts)
     }
+    judged = [results, *again]
+    if repeats > 1:
+        for name, metric in metrics.items():
+            metric.spread = metric_spread(name, judged)
     fabricated = {result.case_id for result in results if result.fabricated}
     fabrications = [item.id for item in items if item.id in fabricated]
     grades = [r.grade for r in results if r.grade is not None]
@@ -192,13 +261,16 @@ def build_report(
             ungraded=len(results) - len(grades),
         )
     judge_usage = TokenUsage()
-    for result in results:
-        judge_usage = judge_usage.add(result.usage)
+    for run in judged:
+        for result in run:
+            judge_usage = judge_usage.add(result.usage)
     agent_usage = TokenUsage()
     for outcome in outcomes:
         agent_usage = agent_usage.add(outcome.usage)
     return RunReport(
         n_cases=len(items),
+        repeats=repeats,
+        repeats_judged=len(judged),
         metrics=metrics,
         fabrication_count=len(fabrications),
         fabrication_cases=fabrications,

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from evaluator.agents.base import Agent, AgentAnswer
-from judges.base import Judge, JudgeResult
+from judges.base import Judge, JudgeResult, repeat_judge
 from ragoro.contracts import CaseOutcome, GoldenItem
 
 T = TypeVar("T")
@@ -99,6 +99,7 @@ def judge_all(
     *,
     concurrency: int = 1,
     progress: bool = True,
+    desc: str | None = None,
 ) -> list[JudgeResult]:
     """Judge each outcome against its item (matched by case id), in golden order."""
     by_id = {outcome.case_id: outcome for outcome in outcomes}
@@ -111,6 +112,50 @@ def judge_all(
         lambda pair: judge.judge(*pair),
         pairs,
         concurrency=concurrency,
-        desc=f"judge {judge.name}",
+        desc=desc or f"judge {judge.name}",
         progress=progress,
     )
+
+
+def judge_repeats(
+    items: Sequence[GoldenItem],
+    outcomes: Sequence[CaseOutcome],
+    judge: Judge,
+    *,
+    repeats: int = 1,
+    concurrency: int = 1,
+    progress: bool = True,
+) -> list[list[JudgeResult]]:
+    """Every outcome judged `repeats` times, one list per repeat, repeat 1 first.
+
+    Repeat n > 1 asks `repeat_judge(judge, n)`: the LLM judge again under its own cache
+    key. A deterministic judge is judged once (one list), since its repeats cannot differ.
+    """
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, got {repeats}")
+    label = f"judge {judge.name}"
+    runs = [
+        judge_all(
+            items,
+            outcomes,
+            judge,
+            concurrency=concurrency,
+            progress=progress,
+            desc=label if repeats == 1 else f"{label} (repeat 1/{repeats})",
+        )
+    ]
+    for repeat in range(2, repeats + 1):
+        again = repeat_judge(judge, repeat)
+        if again is None:
+            break
+        runs.append(
+            judge_all(
+                items,
+                outcomes,
+                again,
+                concurrency=concurrency,
+                progress=progress,
+                desc=f"{label} (repeat {repeat}/{repeats})",
+            )
+        )
+    return runs
