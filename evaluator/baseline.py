@@ -3,6 +3,10 @@
 Pure functions over `RunReport` and `BaselineEntry`; the update rule, file I/O and
 locking live in `evaluator.gate`. Pass rates are rounded to `RATE_DECIMALS` wherever they are stored or
 compared, so a value survives the JSON round-trip and equality passes exactly.
+
+A drop of a metric no larger than the judge's measured spread (the larger of the entry's
+stored spread and this run's, see `--repeats`) is judge noise: it is reported "within the
+judge's spread" and passes. A judge with spread 0 (the offline judge) keeps the exact rule.
 """
 
 from __future__ import annotations
@@ -50,15 +54,25 @@ class BaselineEntry(BaseModel):
     cases: dict[str, dict[str, bool | None]] = Field(
         default_factory=dict, description="Case id -> metric -> passed (null = unscored)."
     )
+    spread: dict[str, float] = Field(
+        default_factory=dict,
+        description="Metric name -> the judge's spread (max - min pass rate over --repeats) "
+        "measured by the run that set its value; a drop no larger than it is judge noise. "
+        "A metric not listed has spread 0: any drop is a regression.",
+    )
     updated_at: str = Field(default="", description="UTC time of the last automatic write.")
 
-    @field_validator("metrics")
+    @field_validator("metrics", "spread")
     @classmethod
-    def _rates_in_range(cls, metrics: dict[str, float]) -> dict[str, float]:
-        for name, value in metrics.items():
+    def _rates_in_range(cls, values: dict[str, float]) -> dict[str, float]:
+        for name, value in values.items():
             if not 0.0 <= value <= 1.0:
-                raise ValueError(f"pass rate of {name} must be within 0..1, got {value}")
-        return {name: rate(value) for name, value in metrics.items()}
+                raise ValueError(f"rate of {name} must be within 0..1, got {value}")
+        return {name: rate(value) for name, value in values.items()}
+
+    def spread_of(self, metric: str) -> float:
+        """The stored spread of one metric; 0 when none is stored."""
+        return self.spread.get(metric, 0.0)
 
 
 class BaselineFile(RootModel[dict[str, BaselineEntry]]):
@@ -86,7 +100,22 @@ class Regression(BaseModel):
     unscored_cases: list[str] = Field(
         default_factory=list, description="Scored in the baseline, unscored now."
     )
+    spread: float = Field(default=0.0, description="The judge's spread the drop went beyond.")
     reason: str = ""
+
+
+class WithinSpread(BaseModel):
+    """A metric below its baseline by no more than the judge's spread: noise, it passes."""
+
+    metric: str
+    baseline: float
+    current: float
+    delta: float = Field(description="current - baseline (negative).")
+    spread: float = Field(description="max(stored spread, this run's spread) it stayed within.")
+    flipped_cases: list[str] = Field(default_factory=list, description="Pass before, fail now.")
+    unscored_cases: list[str] = Field(
+        default_factory=list, description="Scored in the baseline, unscored now."
+    )
 
 
 class Improvement(BaseModel):
@@ -109,6 +138,9 @@ class BaselineComparison(BaseModel):
         default=None, description="Cases compared when the golden set changed."
     )
     regressions: list[Regression] = Field(default_factory=list)
+    within_spread: list[WithinSpread] = Field(
+        default_factory=list, description="Drops no larger than the judge's spread (they pass)."
+    )
     improvements: list[Improvement] = Field(default_factory=list)
     new_cases: list[str] = Field(default_factory=list)
     removed_cases: list[str] = Field(default_factory=list)
@@ -120,10 +152,20 @@ def now_utc() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def run_spread(report: RunReport, metric: str) -> float | None:
+    """The spread this run measured for a metric (rounded); None when it judged once."""
+    found = report.metrics.get(metric)
+    if found is None or found.spread is None:
+        return None
+    return rate(found.spread.width)
+
+
 def make_baseline_entry(report: RunReport) -> BaselineEntry:
-    """A baseline entry that records this run exactly (rates rounded)."""
+    """A baseline entry that records this run exactly (rates rounded, nonzero spreads)."""
+    spreads = {name: run_spread(report, name) for name in report.metrics}
     return BaselineEntry(
         metrics={name: rate(m.pass_rate) for name, m in report.metrics.items()},
+        spread={name: width for name, width in spreads.items() if width},
         fabrication_count=report.fabrication_count,
         fabrication_cases=sorted(report.fabrication_cases),
         unscored_count=report.unscored_count,
@@ -171,8 +213,10 @@ def _newly_unscored(before: CaseResults, after: CaseResults, ids: list[str]) -> 
 
 
 def compare_to_baseline(report: RunReport, baseline: BaselineEntry | None) -> BaselineComparison:
-    """Compare a run with its entry: any listed metric lower, or more fabrications or
-    unscored verdicts, is a regression; equality passes; unlisted metrics are ignored.
+    """Compare a run with its entry: any listed metric lower by more than the judge's spread
+    (max of the stored one and this run's; 0 for the offline judge), or more fabrications or
+    unscored verdicts, is a regression; a drop within the spread is listed in
+    `within_spread` and passes; equality passes; unlisted metrics are ignored.
 
     When the golden set changed, every value is recomputed on the cases both sets share.
     """
@@ -227,7 +271,20 @@ def _compare_metric(
         current, _ = _rate_on(report.case_passes(), ids, name)
     broke, lost, fixed = _flips(baseline.cases, report.case_passes(), ids, name)
     delta = rate(current - stored)
-    if current < stored:
+    spread = rate(max(baseline.spread_of(name), run_spread(report, name) or 0.0))
+    if current < stored and spread > 0 and -delta <= spread:
+        out.within_spread.append(
+            WithinSpread(
+                metric=name,
+                baseline=stored,
+                current=current,
+                delta=delta,
+                spread=spread,
+                flipped_cases=broke,
+                unscored_cases=lost,
+            )
+        )
+    elif current < stored:
         out.regressions.append(
             Regression(
                 metric=name,
@@ -236,6 +293,7 @@ def _compare_metric(
                 delta=delta,
                 flipped_cases=broke,
                 unscored_cases=lost,
+                spread=spread,
             )
         )
     elif current > stored or fixed:

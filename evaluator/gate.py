@@ -23,12 +23,14 @@ from evaluator.baseline import (
     CaseResults,
     Improvement,
     Regression,
+    WithinSpread,
     baseline_key,
     compare_to_baseline,
     format_number,
     make_baseline_entry,
     now_utc,
     rate,
+    run_spread,
 )
 from evaluator.report import RunReport
 from ragoro.errors import InputError
@@ -70,9 +72,9 @@ def add_gate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--update-baseline",
         action="store_true",
-        help="ratchet this mode/judge's entry: store pass rates that rose and fabrication or "
-        "unscored counts that fell; never loosens a value (lowering one is a reviewed hand "
-        "edit of the file)",
+        help="ratchet this mode/judge's entry: store pass rates that rose (with the judge "
+        "spread this run measured for them, see --repeats) and fabrication or unscored counts "
+        "that fell; never loosens a value (lowering one is a reviewed hand edit of the file)",
     )
 
 
@@ -150,7 +152,9 @@ def _gate_locked(report: RunReport, path: Path, *, update: bool) -> GateOutcome:
     elif comparison.passed and comparison.improvements:
         lines.append("run with --update-baseline to ratchet the improved values")
     if comparison.passed:
-        lines.append(f"gate: PASS ({key})")
+        noise = len(comparison.within_spread)
+        within = f"; {noise} drop{'s' * (noise != 1)} within the judge's spread" if noise else ""
+        lines.append(f"gate: PASS ({key}{within})")
         return GateOutcome(exit_code=EXIT_PASS, lines=lines, comparison=comparison)
     count = len(comparison.regressions)
     lines.append(f"gate: FAIL ({key}): {count} regression{'s' * (count != 1)}")
@@ -205,9 +209,11 @@ def ratchet(
 ) -> RatchetResult:
     """Apply `--update-baseline` to an entry: rates only go up, counts only go down.
 
-    A worse value is kept and listed as refused. Per-case evidence (cases, golden_sha256,
-    n_cases) is replaced only when the run passed and nothing was refused, so flipped
-    cases are always counted against the last accepted run, never a regressed one; a
+    A worse value is kept and listed as refused (a drop within the judge's spread too: noise
+    never lowers a bar). A raised rate stores the spread this run measured for it (none
+    measured, i.e. one repeat: the stored spread stays). Per-case evidence (cases,
+    golden_sha256, n_cases) is replaced only when the run passed and nothing was refused, so
+    flipped cases are always counted against the last accepted run, never a regressed one; a
     metric raised by a regressed run takes along its own per-case results only.
     """
     out = RatchetResult(entry=entry.model_copy(deep=True))
@@ -220,6 +226,10 @@ def ratchet(
             new.metrics[name] = current
             raised.append(name)
             out.tightened.append(f"{name}: {was} -> {format_number(current)}")
+            spread = run_spread(report, name)
+            if spread is not None:
+                _store_spread(new, name, spread)
+                out.tightened[-1] += f" (judge spread {format_number(spread)})"
         elif current < stored:
             out.refused.append(
                 f"not lowering {name}: stored {was}, this run {format_number(current)}"
@@ -245,6 +255,14 @@ def ratchet(
     if new != entry:
         new.updated_at = now_utc()
     return out
+
+
+def _store_spread(entry: BaselineEntry, metric: str, spread: float) -> None:
+    """Record a metric's measured spread; 0 is the default, so it is not written."""
+    if spread:
+        entry.spread[metric] = spread
+    else:
+        entry.spread.pop(metric, None)
 
 
 def _adopt(
@@ -278,8 +296,9 @@ def format_comparison(comparison: BaselineComparison) -> list[str]:
             lines.append(f"    removed cases: {', '.join(comparison.removed_cases)}")
     lines += [f"  note: {note}" for note in comparison.notes]
     lines += [_regression_line(r) for r in comparison.regressions]
+    lines += [_within_spread_line(w) for w in comparison.within_spread]
     lines += [_improvement_line(i) for i in comparison.improvements]
-    if not comparison.regressions and not comparison.improvements:
+    if not (comparison.regressions or comparison.within_spread or comparison.improvements):
         lines.append("  every gated value equals its baseline")
     return lines
 
@@ -296,11 +315,25 @@ def _regression_line(reg: Regression) -> str:
     if reg.current is None or reg.delta is None:
         return f"  REGRESSION {reg.metric}: {reg.reason} (baseline {format_number(reg.baseline)})"
     text = f"  REGRESSION {reg.metric}: {_values(reg.baseline, reg.current, reg.delta)}"
+    if reg.spread:
+        text += f", beyond the judge's spread {format_number(reg.spread)}"
     label = "newly fabricated" if reg.metric == FABRICATION else "flipped pass->fail"
     if reg.flipped_cases:
         text += f"; {label}: {', '.join(reg.flipped_cases)}"
     if reg.unscored_cases:
         text += f"; now unscored: {', '.join(reg.unscored_cases)}"
+    return text
+
+
+def _within_spread_line(drop: WithinSpread) -> str:
+    text = (
+        f"  within the judge's spread {drop.metric}: "
+        f"{_values(drop.baseline, drop.current, drop.delta)}, spread {format_number(drop.spread)}"
+    )
+    if drop.flipped_cases:
+        text += f"; flipped pass->fail: {', '.join(drop.flipped_cases)}"
+    if drop.unscored_cases:
+        text += f"; now unscored: {', '.join(drop.unscored_cases)}"
     return text
 
 

@@ -115,6 +115,29 @@ def test_unchanged_rerun_passes_and_injected_regression_fails_naming_cases(
     assert "context_recall" in out and "cmp-001" in out  # needs two documents, k=1 gets one
 
 
+def test_a_stored_judge_spread_lets_a_drop_within_it_pass_and_not_one_beyond(
+    first_run: Path, tmp_path: Path, demo_index: Path
+) -> None:
+    baseline = json.loads((first_run / "baseline.json").read_text(encoding="utf-8"))
+    entry = baseline["tool/offline"]
+
+    def with_spread(width: float) -> None:
+        entry["spread"] = dict.fromkeys(entry["metrics"], width)
+        (tmp_path / "baseline.json").write_text(json.dumps(baseline), encoding="utf-8")
+
+    with_spread(0.5)  # as if an earlier run had measured a judge this noisy
+    code, out, err = _run(tmp_path, demo_index, "--k", "1", "--repeats", "2")
+    assert code == 0, out + err
+    assert "judge offline is deterministic, so every case was judged once" in out
+    assert "within the judge's spread context_recall" in out and "cmp-001" in out
+    assert "gate: PASS (tool/offline; " in out and "REGRESSION" not in out
+
+    with_spread(0.01)
+    code, out, err = _run(tmp_path, demo_index, "--k", "1")
+    assert code == 1, out + err
+    assert "REGRESSION context_recall" in out and "beyond the judge's spread 0.01" in out
+
+
 def test_judge_equal_to_agent_model_is_refused(
     tmp_path: Path, demo_index: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
