@@ -72,7 +72,8 @@ class MetricReport(BaseModel):
     spread: Spread | None = Field(
         default=None,
         description="Pass rate over the repeats when the run asked for more than one "
-        "(--repeats N > 1); None when every case was judged once (nothing measured).",
+        "(--repeats N > 1; a deterministic judge then shows its one rate, width 0); None "
+        "with --repeats 1: nothing was measured.",
     )
 
 
