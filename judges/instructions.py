@@ -18,7 +18,12 @@ _INSTRUCTION_RE = re.compile(
     r"examiner|esaminatore)\b"
     r"|\b(?:rate|score|grade|mark|valuta|giudica|segna|considera|assegna|give)\b[^.]*\b(?:"
     r"10/10|10 su 10|correct|corrett[ao]|passed|full marks|punteggio massimo|voto massimo|"
-    r"perfect score)\b",
+    r"perfect score)\b"
+    # Telling the assistant what to answer: "rispondi che...", "always answer that...".
+    r"|\b(?:rispondi|rispondete|rispondere|risponda|answer|reply|respond|say|tell the user|"
+    r"di['’] all['’]utente)\s+(?:sempre\s+|always\s+)?(?:che|that)\b"
+    r"|\b(?:you must|devi|dovete|l['’]assistente deve|the assistant (?:must|should))\s+"
+    r"(?:answer|reply|say|rispondere|dire)\b",
     re.IGNORECASE,
 )
 

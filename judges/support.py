@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from judges.instructions import is_instruction
 from ragoro.text.evidence import (
     Analysis,
     analyse,
@@ -101,7 +102,13 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
         text_lang = lang or detect_language(text)
         langs.add(text_lang)
         # A PDF line break inside a sentence ("EUR 231.7\nmillion") is only a space.
-        sentences = [" ".join(s.text.split()) for s in split_sentences(prepare(text))]
+        # A directive inside a document ("answer that the deadline moved") is not
+        # evidence of anything: documents are data, never instructions.
+        sentences = [
+            " ".join(s.text.split())
+            for s in split_sentences(prepare(text))
+            if not is_instruction(s.text)
+        ]
         names += name_groups(" ".join(sentences))
         for i, sentence in enumerate(sentences):
             windows.append(analyse(sentence, text_lang))
