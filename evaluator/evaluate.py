@@ -19,7 +19,7 @@ from judges.base import Judge, JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.errors import InputError, UsageError
 from ragoro.golden import GoldenFileError, file_sha256, load_golden
-from vectordb import DEFAULT_INDEX, IndexOpenError, VectorIndex
+from vectordb import DEFAULT_INDEX, VectorIndex
 
 __all__ = [
     "DEFAULT_GOLDEN",
@@ -222,28 +222,24 @@ def rescore(
     documents: dict[str, str] | None = None
     if isinstance(index, VectorIndex):
         documents = index.texts
-    elif index is not None:
-        try:
-            documents = _open_index(index).texts
-        except IndexOpenError:
-            documents = None
+    elif index is not None and Path(index).exists():
+        # Optional: without it, contexts that come without offsets are compared by text.
+        # An index that is there but broken is an error, never silently skipped.
+        documents = _open_index(index).texts
     chosen = _judge(judge, judge_model, documents)
     agent_name = loaded[0].agent if loaded else "unknown"
     if not allow_self_judge:
         check_self_judge(chosen.model, agent_name, builder_models(items))
     meta: dict[str, object] = {"agent": agent_name, "agent_model": None, "started_at": started_at}
-    try:
-        return _judged(
-            items,
-            loaded,
-            chosen,
-            golden=golden_path,
-            mode=mode,
-            repeats=repeats,
-            concurrency=concurrency,
-            progress=progress,
-            timings={},
-            meta=meta,
-        )
-    except ValueError as exc:
-        raise InputError(str(exc)) from exc
+    return _judged(
+        items,
+        loaded,
+        chosen,
+        golden=golden_path,
+        mode=mode,
+        repeats=repeats,
+        concurrency=concurrency,
+        progress=progress,
+        timings={},
+        meta=meta,
+    )

@@ -30,6 +30,15 @@ def read_outcomes(path: Path) -> list[CaseOutcome]:
     """Read an outcomes JSONL file; the first bad line raises with file:line and field."""
     if not path.is_file():
         raise OutcomesFileError(f"outcomes file not found: {path}")
+    try:
+        return _read(path)
+    except UnicodeDecodeError as exc:
+        raise OutcomesFileError(
+            f"{path}: not UTF-8 (byte at offset {exc.start}); re-save it as UTF-8"
+        ) from exc
+
+
+def _read(path: Path) -> list[CaseOutcome]:
     outcomes: list[CaseOutcome] = []
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):

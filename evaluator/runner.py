@@ -11,6 +11,7 @@ from typing import TypeVar
 from evaluator.agents.base import Agent, AgentAnswer
 from judges.base import Judge, JudgeResult, repeat_judge
 from ragoro.contracts import CaseOutcome, GoldenItem
+from ragoro.errors import InputError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -106,7 +107,7 @@ def judge_all(
     missing = [item.id for item in items if item.id not in by_id]
     if missing:
         shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
-        raise ValueError(f"{len(missing)} golden case(s) have no outcome: {shown}")
+        raise InputError(f"{len(missing)} golden case(s) have no outcome: {shown}")
     pairs = [(item, by_id[item.id]) for item in items]
     return _mapped(
         lambda pair: judge.judge(*pair),

@@ -13,11 +13,10 @@ from collections.abc import Sequence
 
 from judges.question_type import is_yes_no_question
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import name_groups, prepare, reading_language, role_swap
+from judges.support import analysed, name_groups, prepare, reading_language, role_swap
 from ragoro.text.behaviour import is_refusal
 from ragoro.text.evidence import (
     Analysis,
-    analyse,
     date_in,
     match_quantity,
     negation_flip,
@@ -33,6 +32,8 @@ from ragoro.text.sentences import split_sentences
 __all__ = ["answer_accuracy"]
 
 _FRAGMENT_TOKENS = 2
+_ACROSS_RECALL = 0.25
+_ACROSS_SHORT_TOKENS = 3
 _YES_NO_LEAD_RE = re.compile(
     r"^\s*(?:sì|si|no|yes|certo|esatto|correct|indeed)\b[\s,.:;!-]*", re.IGNORECASE
 )
@@ -73,7 +74,7 @@ def _values_for_something_else(
     for sentence in split_sentences(prepare(answer)):
         # "Label: value" stays one piece; a comma or semicolon starts another statement.
         for piece in _PIECE_RE.split(sentence.text):
-            said = analyse(" ".join(piece.split()), lang)
+            said = analysed(" ".join(piece.split()), lang)
             holds = [q for q in ref.quantities if match_quantity(q, said.all_quantities).found]
             if holds and len(said.tokens) >= 2 and not known & set(said.tokens):
                 shown = ", ".join(said.tokens[:3])
@@ -95,10 +96,10 @@ def _against(
 ) -> Score:
     threshold = cfg.accuracy_threshold
     # Each text in its own language: the answer may be in the other one.
-    ans = analyse(prepare(answer), lang or reading_language(answer, question))
+    ans = analysed(prepare(answer), lang or reading_language(answer, question))
     ref_lang = lang or detect_language(f"{question or ''} {reference}")
-    ref = analyse(prepare(reference), ref_lang)
-    asked = analyse(prepare(question), ref_lang) if question else None
+    ref = analysed(prepare(reference), ref_lang)
+    asked = analysed(prepare(question), ref_lang) if question else None
     across = ans.lang != ref.lang
     if question and is_yes_no_question(question):
         said, meant = _polarity(answer, reference, question, ref_lang)
@@ -109,11 +110,24 @@ def _against(
                     threshold,
                     f"answers {'yes' if said else 'no'}; the reference says the opposite",
                 )
-            rest = analyse(prepare(_YES_NO_LEAD_RE.sub("", answer, count=1)), ans.lang)
+            rest = analysed(prepare(_YES_NO_LEAD_RE.sub("", answer, count=1)), ans.lang)
             known = _pool(ref) | (_pool(asked) if asked else frozenset())
             if len(rest.tokens) > _FRAGMENT_TOKENS and token_recall(rest.tokens, known)[0] == 0:
                 return scored(
                     0.0, threshold, "answers yes/no, but what follows is about something else"
+                )
+            # What follows the yes/no must not contradict the reference's numbers.
+            wrong = [
+                q
+                for q in rest.quantities
+                if ref.quantities
+                and not match_quantity(q, ref.all_quantities).found
+                and not (asked and match_quantity(q, asked.all_quantities).found)
+            ]
+            if wrong:
+                shown = wrong[0].raw.strip()
+                return scored(
+                    0.0, threshold, f"answers yes/no, but {shown} is not what the reference says"
                 )
             return scored(
                 1.0, threshold, f"answers {'yes' if said else 'no'}, as the reference does"
@@ -148,8 +162,19 @@ def _against(
         q for q in ref.quantities if not (asked and match_quantity(q, asked.all_quantities).found)
     ]
     if across and (own_anchors or ref.dates):
-        # Across languages the numbers and dates, all found above, are what can be compared.
-        return scored(1.0, threshold, "numbers and dates agree across languages")
+        # Across languages the numbers and dates, all found above, are what can be compared,
+        # with what the glossary finds of the words beside them.
+        share, _ = token_recall(required, pool)
+        if not required:
+            # The reference adds only the number: the answer's words must be about the
+            # question's subject, as far as the glossary can tell.
+            share, _ = token_recall(ans.tokens, _pool(ref) | given)
+            required = list(ans.tokens)
+        if share >= _ACROSS_RECALL or len(required) <= _ACROSS_SHORT_TOKENS:
+            return scored(1.0, threshold, "numbers and dates agree across languages")
+        return scored(
+            share, threshold, "across languages only the number agrees, not what it is of"
+        )
     missing_names = [max(g, key=len) for g in names if not g & pool]
     if missing_names:
         others = [
@@ -169,7 +194,7 @@ def _against(
     items = _list_items(reference)
     short = [
         item for item in items
-        if (tokens := [t for t in analyse(prepare(item), ref_lang).tokens if not soft_in(t, given)])
+        if (tokens := [t for t in analysed(prepare(item), ref_lang).tokens if not soft_in(t, given)])
         and token_recall(tokens, pool)[0] < cfg.part_threshold
     ]  # fmt: skip
     if not required and not names and not ref.quantities and not ref.dates:

@@ -16,9 +16,11 @@ _INSTRUCTION_RE = re.compile(
     r"istruzion\w*|previous|precedent\w*|rules|regole)\b"
     r"|\b(?:grader|graders|evaluator|valutatore|valutatori|giudice|judge|assessor|correttore|"
     r"examiner|esaminatore)\b"
-    r"|\b(?:rate|score|grade|mark|valuta|giudica|segna|considera|assegna|give)\b[^.]*\b(?:"
-    r"10/10|10 su 10|correct|corrett[ao]|passed|full marks|punteggio massimo|voto massimo|"
-    r"perfect score)\b"
+    r"|\b10\s*/\s*10\b"  # a perfect grade is asked for, not reported
+    r"|\b(?:rate|score|grade|mark|valuta|giudica|segna|considera|assegna|assign|award|"
+    r"attribuisci|give)\b[^.]*\b(?:this|the|questa|la)\s+(?:answer|response|risposta)\b[^.]*"
+    r"(?:\b\d{1,2}\s*/\s*10\b|\b(?:10 su 10|correct|corrett[ao]|passed|full marks|"
+    r"punteggio massimo|voto massimo|perfect score)\b)"
     # Telling the assistant what to answer: "rispondi che...", "always answer that...".
     r"|\b(?:rispondi|rispondete|rispondere|risponda|answer|reply|respond|say|tell the user|"
     r"di['’] all['’]utente)\s+(?:sempre\s+|always\s+)?(?:che|that)\b"

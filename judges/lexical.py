@@ -16,9 +16,9 @@ from judges.instructions import is_instruction
 from judges.question_type import is_yes_no_question
 from judges.relevancy import answer_relevancy
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import Source, Support, prepare, reading_language, source_of, support
+from judges.support import Source, Support, analysed, prepare, reading_language, source_of, support
 from ragoro.text.behaviour import is_clarification_request, is_refusal
-from ragoro.text.evidence import analyse, token_recall
+from ragoro.text.evidence import token_recall
 from ragoro.text.lang import Lang, detect_language
 from ragoro.text.negation import has_negation
 from ragoro.text.questions import QUESTION_STEMS, leading_yes_no
@@ -60,7 +60,7 @@ def claims(answer: str, lang: Lang, cfg: LexicalConfig | None = None) -> list[st
             continue
         if is_refusal(s, lang) or is_instruction(s):
             continue
-        probe = analyse(s, lang)
+        probe = analysed(s, lang)
         if len(probe.tokens) >= config.min_claim_tokens or probe.quantities or probe.dates:
             out.append(s)
     return out
@@ -75,7 +75,7 @@ def claim_support(
     language = lang or config.lang or detect_language(claim)
     source = source_of([context], lang or config.lang)
     return support(
-        analyse(prepare(claim), language), source, config.support_threshold, config.clause_overlap
+        analysed(prepare(claim), language), source, config.support_threshold, config.clause_overlap
     )
 
 
@@ -83,7 +83,7 @@ def _polar(answer: str, question: str, source: Source, lang: Lang, cfg: LexicalC
     """A bare yes/no: the question's proposition, with the answer's polarity, must be
     what the context says."""
     said = leading_yes_no(answer)
-    asked = analyse(prepare(question), lang)
+    asked = analysed(prepare(question), lang)
     tokens = [t for t in asked.tokens if t not in QUESTION_STEMS]
     best, best_text = 0.0, ""
     for window in source.windows:
@@ -107,10 +107,10 @@ def _fragment(
     threshold = cfg.faithfulness_threshold
     if question and is_yes_no_question(question) and leading_yes_no(answer) is not None:
         return _polar(answer, question, source, lang, cfg)
-    piece = analyse(prepare(answer), lang)
+    piece = analysed(prepare(answer), lang)
     if not (piece.quantities or piece.dates or piece.entities):
         return scored(1.0, threshold, "claims nothing checkable, so invents nothing")
-    elliptic = analyse(prepare(f"{question or ''} {answer}"), lang)
+    elliptic = analysed(prepare(f"{question or ''} {answer}"), lang)
     check = support(elliptic, source, 0.0, cfg.clause_overlap)
     return scored(float(check.supported), threshold, f"short answer: {check.reason}")
 
@@ -128,7 +128,6 @@ def faithfulness(
     context = "\n\n".join(contexts)
     # Each text is read in its own language: an Italian answer to English contexts.
     language = lang or config.lang or reading_language(answer, question)
-    source_lang = lang or config.lang or (detect_language(context) if context.strip() else language)
     threshold = config.faithfulness_threshold
     if not answer.strip():
         return Score(None, None, "empty answer: it makes no claims")
@@ -139,14 +138,14 @@ def faithfulness(
         if not statements:
             return scored(1.0, threshold, "claims nothing checkable, so invents nothing")
         return scored(0.0, threshold, "no context to support any claim")
-    source = source_of(contexts, source_lang)
+    source = source_of(contexts, lang or config.lang)
     statements = claims(answer, language, config)
     if not statements:
         return _fragment(answer, question, source, language, config)
     checks = [
         (
             s,
-            support(analyse(s, language), source, config.support_threshold, config.clause_overlap),
+            support(analysed(s, language), source, config.support_threshold, config.clause_overlap),
         )
         for s in statements
     ]

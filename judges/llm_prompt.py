@@ -176,6 +176,17 @@ def _tag(name: str, body: str, **attrs: str) -> str:
     return f"<{name}{shown}>\n{defuse(body)}\n</{name}>"
 
 
+def _references(item: GoldenItem) -> str:
+    """The accepted reference answers: one, or a list of which any one is right."""
+    references = item.references
+    if not references:
+        return "(none)"
+    if len(references) == 1:
+        return references[0]
+    listed = "\n".join(f"- {reference}" for reference in references)
+    return f"Any one of these answers is right:\n{listed}"
+
+
 def build_messages(
     item: GoldenItem,
     answer: str,
@@ -201,7 +212,7 @@ def build_messages(
     data = "\n".join(
         (
             _tag("question", item.question),
-            _tag("reference_answer", item.answer or "(none)"),
+            _tag("reference_answer", _references(item)),
             f"<retrieved_contexts>\n{blocks or '(no contexts retrieved)'}\n</retrieved_contexts>",
             _tag("agent_answer", answer or "(empty answer)"),
         )

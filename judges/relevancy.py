@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from judges.instructions import is_instruction
 from judges.question_type import AnswerKind, answer_kind, asked_units
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import name_groups, prepare
+from judges.support import analysed, name_groups, prepare
 from ragoro.text.behaviour import is_clarification_request, is_refusal
-from ragoro.text.evidence import Analysis, analyse, date_in, match_quantity, soft_in, token_recall
+from ragoro.text.evidence import Analysis, date_in, match_quantity, soft_in, token_recall
 from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import translations
 from ragoro.text.numbers import Quantity
@@ -101,7 +101,7 @@ def _subject_tokens(question: str, lang: Lang) -> list[str]:
     """The question's own subject: its content words, minus question words, framing
     words and the titles of the documents it names."""
     plain = _TITLE_RE.sub(" ", question)
-    tokens = analyse(prepare(plain), lang).tokens
+    tokens = analysed(prepare(plain), lang).tokens
     return [t for t in tokens if t not in QUESTION_STEMS and t not in _FRAME_STEMS]
 
 
@@ -120,7 +120,7 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
     quantities: list[Quantity] = []
     dates: list[str] = []
     for text in subject:
-        probe = analyse(prepare(text), detect_language(text))
+        probe = analysed(prepare(text), detect_language(text))
         pool |= probe.token_set
         quantities += probe.all_quantities
         dates += probe.dates
@@ -266,12 +266,12 @@ def answer_relevancy(
         if expects_refusal:
             return scored(1.0, threshold, "declines a question the documents cannot answer")
         return scored(0.0, threshold, "a refusal does not answer the question")
-    asked = analyse(prepare(question), language)
+    asked = analysed(prepare(question), language)
     # A directive to the grader ("assign 10/10") is not part of the answer.
     answer = " ".join(s.text for s in split_sentences(answer) if not is_instruction(s.text))
     if not answer.strip():
         return scored(0.0, threshold, "the answer only addresses the grader")
-    ans = analyse(prepare(answer), language)
+    ans = analysed(prepare(answer), language)
     focus = _subject_tokens(question, asked.lang)
     asked_pool = _widen(asked.token_set | asked.words)
     overlap, _ = token_recall(focus, _widen(ans.token_set | ans.words)) if focus else (0.0, [])
@@ -290,7 +290,7 @@ def answer_relevancy(
             return scored(0.0, threshold, "does not say yes or no, nor state the asked fact")
         # Whatever follows the yes or no must still be about the question.
         rest = _YES_NO_LEAD_RE.sub("", answer, count=1)
-        said = analyse(prepare(rest), ans.lang)
+        said = analysed(prepare(rest), ans.lang)
         if len(said.tokens) > _FRAGMENT_TOKENS:
             said_overlap = (
                 token_recall(focus, _widen(said.token_set | said.words))[0] if focus else 0.0
@@ -308,7 +308,7 @@ def answer_relevancy(
         return scored(0.0, threshold, missing)
     for label in _labels(question) if len(ans.tokens) > _FRAGMENT_TOKENS else ():
         # A quoted label names exactly what is asked: the answer must name it too.
-        words = analyse(prepare(label), asked.lang).tokens
+        words = analysed(prepare(label), asked.lang).tokens
         named, _ = token_recall(words, _widen(ans.token_set | ans.words))
         if words and named < _LABEL_SHARE:
             return scored(0.0, threshold, f"does not name «{label}», which the question asks about")

@@ -32,6 +32,7 @@ from ragoro.text.sentences import split_clauses, split_sentences
 __all__ = [
     "Source",
     "Support",
+    "analysed",
     "name_groups",
     "prepare",
     "reading_language",
@@ -62,6 +63,14 @@ def reading_language(answer: str, question: str | None) -> Lang:
     return detect_language(answer)
 
 
+@lru_cache(maxsize=65536)
+def analysed(text: str, lang: Lang) -> Analysis:
+    """`analyse`, remembered: the judges read the same sentence for several metrics and
+    several windows of a case."""
+    return analyse(text, lang)
+
+
+@lru_cache(maxsize=16384)
 def prepare(text: str) -> str:
     """The text as the checks read it: citation markers blanked, numbers in words as digits."""
     return spell_numbers(strip_citations(text))
@@ -111,10 +120,10 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
         ]
         names += name_groups(" ".join(sentences))
         for i, sentence in enumerate(sentences):
-            windows.append(analyse(sentence, text_lang))
+            windows.append(analysed(sentence, text_lang))
             tokens |= windows[-1].token_set
             if i + 1 < len(sentences):
-                windows.append(analyse(f"{sentence} {sentences[i + 1]}", text_lang))
+                windows.append(analysed(f"{sentence} {sentences[i + 1]}", text_lang))
     return Source(tuple(windows), _widened(frozenset(tokens)), frozenset(langs), tuple(names))
 
 
@@ -230,7 +239,7 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
     """A copula that gives a name an attribute the source gives another name: "the tenant
     is Delta" where the source says "the landlord is Delta; the tenant is Neri"."""
     pool_window = [
-        (frozenset(analyse(c, window.lang).tokens), name_groups(c))
+        (frozenset(analysed(c, window.lang).tokens), name_groups(c))
         for c in _STATEMENT_RE.split(window.text)
         if c.strip()
     ]
@@ -238,8 +247,8 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
         names = name_groups(piece)
         if not names or not _COPULA_RE.search(piece):
             continue
-        named = set(analyse(" ".join(w for g in names for w in g), claim.lang).tokens)
-        attributes = {t for t in analyse(piece, claim.lang).tokens if t not in named}
+        named = set(analysed(" ".join(w for g in names for w in g), claim.lang).tokens)
+        attributes = {t for t in analysed(piece, claim.lang).tokens if t not in named}
         holding = [
             tokens for tokens, groups in pool_window if any(g & n for g in groups for n in names)
         ]
@@ -258,7 +267,7 @@ def _bound_elsewhere(claim: Analysis, window: Analysis, source: Source) -> str:
     if not claim.quantities or not mine:
         return ""
     for clause in split_clauses_text(window.text):
-        probe = analyse(clause, window.lang)
+        probe = analysed(clause, window.lang)
         holds = [q for q in claim.quantities if match_quantity(q, probe.all_quantities).found]
         if not holds:
             continue
@@ -273,6 +282,11 @@ def _bound_elsewhere(claim: Analysis, window: Analysis, source: Source) -> str:
 
 
 _PIECE_RE = re.compile(r";\s|,\s|\s(?:e|ed|and)\s")
+_ACROSS_COVERAGE = 0.25
+"""Across languages, the share of a statement's words the glossary must find besides its
+numbers: "5 years of free parking" is not "la garanzia dura 5 anni"."""
+_ACROSS_SHORT_TOKENS = 3
+"""A statement this short ("up to 25 pages a minute") is its number."""
 
 
 def _aligned_problems(
@@ -315,12 +329,17 @@ def support(claim: Analysis, source: Source, threshold: float, clause_overlap: f
     if problems and (claim.quantities or claim.dates):
         # A statement may join facts of two sources ("X heads it; it used 3,180 MWh"):
         # then each of its parts must hold in a source sentence of its own.
-        pieces = [analyse(p, claim.lang) for p in _PIECE_RE.split(claim.text) if p.strip()]
+        pieces = [analysed(p, claim.lang) for p in _PIECE_RE.split(claim.text) if p.strip()]
         if len(pieces) > 1:
             parts = [_aligned_problems(p, source, clause_overlap, names=not across) for p in pieces]
             problems = [problem for part in parts for problem in part]
     anchored = bool(claim.quantities or claim.dates)
-    if across and anchored and not problems:
+    if (
+        across
+        and anchored
+        and not problems
+        and (coverage >= _ACROSS_COVERAGE or len(claim.tokens) <= _ACROSS_SHORT_TOKENS)
+    ):
         return Support(True, coverage, "numbers and dates agree across languages")
     if coverage < threshold:
         shown = ", ".join(missing[:5])

@@ -126,8 +126,24 @@ def _iter_json_array(handle: TextIO, file: str) -> Iterator[GoldenRecord]:
         position = end
 
 
+def _not_utf8(path: Path, error: UnicodeDecodeError) -> InputError:
+    return InputError(
+        f"{path}: not UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start}); "
+        "re-save it as UTF-8"
+    )
+
+
 def iter_golden(path: Path) -> Iterator[GoldenRecord]:
-    """Every record of a golden file (JSONL or JSON array), with duplicate ids reported."""
+    """Every record of a golden file (JSONL or JSON array), with duplicate ids reported.
+
+    A file that is not UTF-8 raises `InputError` naming the offending byte."""
+    try:
+        yield from _iter_golden(path)
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(path, exc) from exc
+
+
+def _iter_golden(path: Path) -> Iterator[GoldenRecord]:
     file = str(path)
     seen: dict[str, int] = {}
     with path.open(encoding="utf-8") as handle:
@@ -153,8 +169,11 @@ def iter_golden(path: Path) -> Iterator[GoldenRecord]:
 
 def is_json_array_file(path: Path) -> bool:
     """True for the seed's JSON-array form, False for JSONL."""
-    with path.open(encoding="utf-8") as handle:
-        return handle.read(_READ_BLOCK).lstrip().startswith("[")
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return handle.read(_READ_BLOCK).lstrip().startswith("[")
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(path, exc) from exc
 
 
 def load_golden(path: Path) -> list[GoldenItem]:

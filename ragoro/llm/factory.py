@@ -120,7 +120,9 @@ def make_chat_model(spec: str, *, temperature: float = 0.0, **kw: Any) -> BaseCh
     info = PROVIDERS.get(provider)
     try:
         chat = init_chat_model(model, model_provider=provider, temperature=temperature, **kwargs)
-    except ImportError as exc:
+    except (ImportError, AttributeError) as exc:
+        # A missing or mismatched integration package fails on import, or on a name it
+        # lacks (langchain-community's ollama shim): either way the package is the fix.
         if info is not None:
             raise LLMConfigError(
                 f"provider {provider!r} needs the {info.package} package: "

@@ -120,8 +120,11 @@ def is_refusal(answer: str, lang: Lang | None = None) -> bool:
     makes it a (partial) answer, not a refusal, except an explanation introduced by a
     colon right after the refusal ("I don't know: the documents only give...").
     """
-    if _DECLINE_THEN_WHY_RE.match(normalize(answer)):
-        return True
+    opening = _DECLINE_THEN_WHY_RE.match(normalize(answer))
+    if opening:
+        # "I don't know: the documents only give the venue" says why it declines; "I don't
+        # know: the price is 250 EUR" answers after all.
+        return _SOURCE_RE.search(normalize(answer)[opening.end() :]) is not None
     sentences = [s.text for s in split_sentences(normalize(answer))]
     refusals = [s for s in sentences if _is_refusal_sentence(s, lang)]
     if not refusals:

@@ -242,3 +242,12 @@ def test_no_claims_found_by_the_judge_means_nothing_invented() -> None:
     assert v["faithfulness"].passed is True
     assert "no claim" in v["faithfulness"].reason
     assert v["answer_relevancy"].value == 0.9
+
+
+def test_every_accepted_reference_answer_reaches_the_judge() -> None:
+    judge, fake = judge_with(json.dumps(valid()))
+    item = numeric_item().model_copy(update={"answers": ["1,7 miliardi di euro."]})
+    run(judge, item)
+    prompt = str(fake.received[0][-1].content)
+    assert "Any one of these answers is right" in prompt
+    assert "1,7 miliardi di euro." in prompt and item.answer in prompt
