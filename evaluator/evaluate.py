@@ -18,7 +18,7 @@ from judges import make_judge
 from judges.base import Judge, JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.errors import InputError, UsageError
-from ragoro.golden import GoldenFileError, file_sha256, load_golden
+from ragoro.golden import file_sha256, load_golden
 from vectordb import DEFAULT_INDEX, VectorIndex
 
 __all__ = [
@@ -54,8 +54,6 @@ def load_items(path: Path) -> list[GoldenItem]:
         items = load_golden(path)
     except FileNotFoundError as exc:
         raise InputError(f"{exc}; generate one with: python -m builder generate") from exc
-    except GoldenFileError:
-        raise
     if not items:
         raise InputError(f"golden file {path} has no items")
     return items

@@ -7,7 +7,8 @@ shared by all runs, and checks fixed goals on the pass rates:
 
 - reference answer_accuracy >= 0.97;
 - null:yes, null:swap and null:echo answer_accuracy <= 0.03;
-- null:yes and null:swap answer_relevancy <= 0.05;
+- null:swap answer_relevancy <= 0.05, and null:yes answer_relevancy <= 0.05 on the
+  questions that are not yes/no ("Yes." does answer a yes/no question);
 - null:refuse passes neither answer_accuracy nor answer_relevancy on any answerable case.
 
 A goal whose metric scored no case fails ("nothing scored"): zero evidence is never a pass.

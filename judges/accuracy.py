@@ -64,7 +64,7 @@ def _values_for_something_else(
 ) -> list[str]:
     """The reference's value stated by the answer for another thing: the sentence that
     holds it must name something the question or the reference names, word for word
-    ("Registro dei visitatori: 12 mesi" does not answer "how long are badge records
+    ("Visitor log: 12 months" does not answer "how long are access records
     kept?", 12 mesi as both may be)."""
     if ref.lang != lang:
         return []  # across languages only the value itself can be compared

@@ -1,6 +1,6 @@
 """Measure a judge against human labels: agreement, Cohen's kappa, confusion, interval.
 
-A calibration file has one hand-labelled case per line (see data/calibration/README.md):
+A calibration file has one hand-labelled case per line (format in data/calibration/README.md):
 a question, reference answers, the contexts the answer was given, the answer, and the
 labels a person gave it (faithful, correct, relevant), with a trap family and a split.
 Each case becomes a golden item and an outcome, the judge scores it, and each label is

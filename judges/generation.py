@@ -1,9 +1,8 @@
 """Offline scorers of the generation metrics: faithfulness, relevancy, accuracy.
 
-Each is the `score` of one metric spec in `judges.metrics`. Faithfulness of an answer
-that makes no claims (a bare refusal, only a question back) is unscored with the reason,
-never 0 or 1: claiming nothing is neither faithful nor not. The case is not hidden: the
-refusal metric fails, and answer_accuracy / answer_relevancy score 0.
+Each is the `score` of one metric spec in `judges.metrics`. An answer that claims nothing
+checkable (a bare refusal, only a question back) invents nothing: it is faithful, while
+answer_accuracy and answer_relevancy fail it unless the case expects a refusal.
 """
 
 from __future__ import annotations

@@ -45,10 +45,6 @@ _SOURCE_LINE_RE = re.compile(
 )
 
 
-def _lang(cfg: LexicalConfig, *texts: str) -> Lang:
-    return cfg.lang or detect_language(" ".join(texts))
-
-
 def claims(answer: str, lang: Lang, cfg: LexicalConfig | None = None) -> list[str]:
     """The answer's checkable statements: its sentences minus questions, refusals, sources
     lines, directives to the grader and sentences too short to state anything."""
@@ -102,7 +98,7 @@ def _polar(answer: str, question: str, source: Source, lang: Lang, cfg: LexicalC
 def _fragment(
     answer: str, question: str | None, source: Source, lang: Lang, cfg: LexicalConfig
 ) -> Score:
-    """An answer with no full statement ("1962.", "Okafor.", "Sì."): read it with the
+    """An answer with no full statement ("1962.", "Bianchi.", "Sì."): read it with the
     question it answers; a fragment with no number, date or name claims nothing."""
     threshold = cfg.faithfulness_threshold
     if question and is_yes_no_question(question) and leading_yes_no(answer) is not None:

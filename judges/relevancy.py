@@ -54,7 +54,7 @@ _YES_NO_LEAD_RE = re.compile(
 )
 _FRAGMENT_TOKENS = 2
 _BARE_ANSWER_TOKENS = 4
-"""Answers this short ("28,5 litri", "Okafor") are judged on their kind alone."""
+"""Answers this short ("12 litri", "Bianchi") are judged on their kind alone."""
 _SUBJECT_OVERLAP = 0.2
 """Share of the question's subject (or of the text it is about) an answer must name."""
 _LONG_ANSWER_TOKENS = 10
@@ -83,7 +83,7 @@ def _widen(tokens: frozenset[str]) -> frozenset[str]:
 
 
 # Words that frame a question about a document rather than name its subject, and the
-# document's own title: "What does the document «Annual Results» say about the Group?"
+# document's own title: "What does the document «Annual Report» say about the board?"
 # asks about the Group.
 _FRAME_WORDS = """
 documento documenti document documents dice dicono say says said prevede prevedono riguardo
@@ -106,7 +106,7 @@ def _subject_tokens(question: str, lang: Lang) -> list[str]:
 
 
 def _labels(question: str) -> list[str]:
-    """Quoted labels the question asks about («Massa della macchina»), titles left out."""
+    """Quoted labels the question asks about («Peso netto»), titles left out."""
     plain = _TITLE_RE.sub(" ", question)
     return [m.group(1) for m in _LABEL_RE.finditer(plain)]
 
@@ -135,16 +135,7 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
     return (found_tokens + found_anchors) / total if total else 0.0
 
 
-def _new_quantities(ans: Analysis, asked: Analysis) -> list[str]:
-    """Quantities the answer states that the question does not already name."""
-    return [
-        q.unit or ""
-        for q in ans.all_quantities
-        if not match_quantity(q, asked.all_quantities).found
-    ]
-
-
-def _counted_noun(answer: str, end: int, lang: Lang) -> bool:
+def _counted_noun(answer: str, end: int) -> bool:
     """A bare number followed by a word counts that word ("200 automobili")."""
     rest = re.match(r"[\s-]*([^\W\d_]{3,})", answer[end:])
     return rest is not None
@@ -170,7 +161,7 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
         if wanted:
             fitting = [
                 q for q in quantities
-                if q.unit in wanted or (q.unit is None and not _counted_noun(prepare(answer), q.end, lang))
+                if q.unit in wanted or (q.unit is None and not _counted_noun(prepare(answer), q.end))
             ]  # fmt: skip
             if "h" in wanted and _DURATION_RE.search(prepare(answer)):
                 fitting = quantities  # "15 consecutive calendar days": a duration

@@ -180,10 +180,10 @@ _SHORT_TEXT_WORDS = 3
 
 
 def name_groups(text: str) -> list[frozenset[str]]:
-    """The names of a text in order, each as its lowercase words ("Pinecrest Bank").
+    """The names of a text in order, each as its lowercase words ("Northwind Bank").
 
     A lone capitalised word that opens a sentence is only capitalised because it opens
-    it ("All'avvio..."), unless the text is a bare name or two ("Okafor.").
+    it ("All'avvio..."), unless the text is a bare name or two ("Bianchi.").
     """
     short = len(text.split()) <= _SHORT_TEXT_WORDS
     groups = []
@@ -237,7 +237,7 @@ def role_swap(claim: Analysis, window: Analysis) -> str:
 
 def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
     """A copula that gives a name an attribute the source gives another name: "the tenant
-    is Delta" where the source says "the landlord is Delta; the tenant is Neri"."""
+    is Acme" where the source says "the landlord is Acme; the tenant is Verdi"."""
     pool_window = [
         (frozenset(analysed(c, window.lang).tokens), name_groups(c))
         for c in _STATEMENT_RE.split(window.text)
@@ -261,8 +261,8 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
 
 
 def _bound_elsewhere(claim: Analysis, window: Analysis, source: Source) -> str:
-    """A number stated in the window for another name than the claim's ("the Valley route
-    has 1,800 m" where the window gives 1,800 m to the Alpine route)."""
+    """A number stated in the window for another name than the claim's ("the North route
+    has 900 m" where the window gives 900 m to the South route)."""
     mine = name_groups(claim.text)
     if not claim.quantities or not mine:
         return ""
@@ -322,7 +322,7 @@ def support(claim: Analysis, source: Source, threshold: float, clause_overlap: f
     if not claim.tokens and not claim.quantities and not claim.dates:
         return Support(False, 0.0, "statement has no checkable content")
     # Across languages only numbers, dates and the glossary's words can be compared, and
-    # names are often translated (Titus / Tito): they are not required there.
+    # names are often translated (Charles / Carlo): they are not required there.
     across = claim.lang not in source.langs
     coverage, missing = token_recall(claim.tokens, source.pool)
     problems = _aligned_problems(claim, source, clause_overlap, names=not across)

@@ -212,3 +212,17 @@ def test_every_verdict_keeps_its_value_and_reason_and_explain_prints_failures(
     assert result.returncode == 0, result.stdout + result.stderr  # a new baseline is created
     explained = [line for line in result.stdout.splitlines() if line.startswith("FAIL num-001")]
     assert any(" answer_accuracy " in line and ": " in line for line in explained), result.stdout
+
+
+def test_a_golden_file_that_is_not_utf8_is_a_clean_input_error(
+    tmp_path: Path, demo_index: Path
+) -> None:
+    golden = tmp_path / "latin1.jsonl"
+    golden.write_bytes(
+        '{"id": "x", "question": "Perché è così?", "answer": "Sì"}\n'.encode("latin-1")
+    )
+    code, out, err = _run(tmp_path, demo_index, golden=golden)
+    assert code == 2, out + err
+    assert "not UTF-8" in err and "Traceback" not in err
+    validate = run_cli("builder", "validate", str(golden), "--docs", str(ROOT / "documenti_pdf"))
+    assert validate.returncode == 2 and "not UTF-8" in validate.stderr

@@ -94,3 +94,10 @@ def test_clarification_requests_are_recognised(answer: str) -> None:
 )
 def test_statements_are_not_clarification_requests(answer: str) -> None:
     assert not is_clarification_request(answer)
+
+
+def test_a_refusal_with_its_reason_after_a_colon_is_a_refusal_but_a_fact_is_not() -> None:
+    from ragoro.text import is_refusal
+
+    assert is_refusal("Non lo so: i documenti indicano la sede, ma non la quota di iscrizione.")
+    assert not is_refusal("I don't know: the list price is EUR 250,000.")
