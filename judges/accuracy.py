@@ -24,7 +24,7 @@ from ragoro.text.evidence import (
     token_recall,
 )
 from ragoro.text.lang import Lang, detect_language, stem
-from ragoro.text.lexicon import translations
+from ragoro.text.lexicon import translations, with_translations
 from ragoro.text.negation import has_negation
 from ragoro.text.questions import leading_yes_no
 from ragoro.text.sentences import split_sentences
@@ -42,10 +42,8 @@ _LIST_SPLIT_RE = re.compile(r",|;|\s(?:e|ed|and|oppure|or)\s", re.IGNORECASE)
 
 
 def _pool(analysis: Analysis) -> frozenset[str]:
-    out = set(analysis.token_set) | set(analysis.words)
-    for token in analysis.tokens:
-        out |= translations(token)
-    return frozenset(out)
+    """The words and stems of a text, with the translations of its stems."""
+    return with_translations(analysis.token_set) | analysis.words
 
 
 def _names(text: str, lang: Lang) -> list[set[str]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from judges.support import prepare, reading_language
 from ragoro.contracts import CaseOutcome
 from ragoro.text import UNITS, extract_quantities, normalize_unit
+from ragoro.text.numbers import within_step
 
 __all__ = ["NumericCheck", "check_value"]
 
@@ -61,11 +62,9 @@ def _stated(outcome: CaseOutcome) -> list[_Candidate]:
 
 
 def _matches(c: _Candidate, want: float) -> bool:
-    # Strictly within half a step of the last written digit: 200 h is not 201 h, and
-    # 12.400 kg is not 12.401 kg, while "1,7 miliardi" is 1.702,5 milioni.
-    return abs(c.value - want) < c.step / 2 or math.isclose(
-        c.value, want, rel_tol=1e-9, abs_tol=1e-12
-    )
+    # Within half a step of the last written digit: 200 h is not 201 h, and 12.400 kg is
+    # not 12.401 kg, while "1,7 miliardi" is 1.702,5 milioni.
+    return within_step(c.value, want, c.step)
 
 
 def check_value(

@@ -19,7 +19,7 @@ from judges.support import analysed, name_groups, prepare
 from ragoro.text.behaviour import is_clarification_request, is_refusal
 from ragoro.text.evidence import Analysis, date_in, match_quantity, soft_in, token_recall
 from ragoro.text.lang import Lang, detect_language, stem
-from ragoro.text.lexicon import translations
+from ragoro.text.lexicon import with_translations
 from ragoro.text.numbers import Quantity
 from ragoro.text.questions import FILLER_STEMS, QUESTION_STEMS, leading_yes_no
 from ragoro.text.sentences import split_sentences
@@ -75,13 +75,6 @@ _CAUSE_RE = re.compile(
 )
 
 
-def _widen(tokens: frozenset[str]) -> frozenset[str]:
-    out = set(tokens)
-    for token in tokens:
-        out |= translations(token)
-    return frozenset(out)
-
-
 # Words that frame a question about a document rather than name its subject, and the
 # document's own title: "What does the document «Annual Report» say about the board?"
 # asks about the Group.
@@ -124,7 +117,9 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
         pool |= probe.token_set
         quantities += probe.all_quantities
         dates += probe.dates
-    found_tokens = len(ans.tokens) - len(token_recall(ans.tokens, _widen(frozenset(pool)))[1])
+    found_tokens = len(ans.tokens) - len(
+        token_recall(ans.tokens, with_translations(frozenset(pool)))[1]
+    )
     found_anchors = sum(match_quantity(q, quantities).found for q in ans.all_quantities)
     found_anchors += sum(date_in(d, dates) for d in ans.dates)
     anchors = len(ans.all_quantities) + len(ans.dates)
@@ -264,8 +259,10 @@ def answer_relevancy(
         return scored(0.0, threshold, "the answer only addresses the grader")
     ans = analysed(prepare(answer), language)
     focus = _subject_tokens(question, asked.lang)
-    asked_pool = _widen(asked.token_set | asked.words)
-    overlap, _ = token_recall(focus, _widen(ans.token_set | ans.words)) if focus else (0.0, [])
+    asked_pool = with_translations(asked.token_set | asked.words)
+    overlap, _ = (
+        token_recall(focus, with_translations(ans.token_set | ans.words)) if focus else (0.0, [])
+    )
     new = [
         t for t in ans.tokens
         if not soft_in(t, asked_pool) and t not in FILLER_STEMS and t not in _META_STEMS
@@ -284,7 +281,9 @@ def answer_relevancy(
         said = analysed(prepare(rest), ans.lang)
         if len(said.tokens) > _FRAGMENT_TOKENS:
             said_overlap = (
-                token_recall(focus, _widen(said.token_set | said.words))[0] if focus else 0.0
+                token_recall(focus, with_translations(said.token_set | said.words))[0]
+                if focus
+                else 0.0
             )
             off = _off_topic(
                 said, asked, focus, said_overlap, subject, kind="description", answer=rest
@@ -300,7 +299,7 @@ def answer_relevancy(
     for label in _labels(question) if len(ans.tokens) > _FRAGMENT_TOKENS else ():
         # A quoted label names exactly what is asked: the answer must name it too.
         words = analysed(prepare(label), asked.lang).tokens
-        named, _ = token_recall(words, _widen(ans.token_set | ans.words))
+        named, _ = token_recall(words, with_translations(ans.token_set | ans.words))
         if words and named < _LABEL_SHARE:
             return scored(0.0, threshold, f"does not name «{label}», which the question asks about")
     off = _off_topic(ans, asked, focus, overlap, subject, kind=kind, answer=answer)

@@ -25,7 +25,7 @@ from ragoro.text.evidence import (
     token_recall,
 )
 from ragoro.text.lang import STOPWORDS, Lang, detect_language, stem
-from ragoro.text.lexicon import translations
+from ragoro.text.lexicon import with_translations
 from ragoro.text.numwords import spell_numbers
 from ragoro.text.sentences import split_clauses, split_sentences
 
@@ -76,15 +76,6 @@ def prepare(text: str) -> str:
     return spell_numbers(strip_citations(text))
 
 
-@lru_cache(maxsize=16384)
-def _widened(tokens: frozenset[str]) -> frozenset[str]:
-    """Tokens plus their translations in the other language (IT <-> EN)."""
-    out = set(tokens)
-    for token in tokens:
-        out |= translations(token)
-    return frozenset(out)
-
-
 @dataclass(frozen=True)
 class Source:
     """Source texts analysed once: window by window, each text in its own language."""
@@ -124,7 +115,9 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
             tokens |= windows[-1].token_set
             if i + 1 < len(sentences):
                 windows.append(analysed(f"{sentence} {sentences[i + 1]}", text_lang))
-    return Source(tuple(windows), _widened(frozenset(tokens)), frozenset(langs), tuple(names))
+    return Source(
+        tuple(windows), with_translations(frozenset(tokens)), frozenset(langs), tuple(names)
+    )
 
 
 def split_clauses_text(sentence: str) -> list[str]:
@@ -297,7 +290,7 @@ def _aligned_problems(
     best: tuple[float, list[str], Analysis] | None = None
     for window in source.windows:
         problems = _anchor_problems(claim, window, names=names)
-        local, _ = token_recall(claim.tokens, _widened(window.token_set))
+        local, _ = token_recall(claim.tokens, with_translations(window.token_set))
         key = (-len(problems), local)
         if best is None or key > (-len(best[1]), best[0]):
             best = (local, problems, window)

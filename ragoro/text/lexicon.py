@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ragoro.text.lang import stem
 
@@ -176,6 +176,15 @@ def translations(word_stem: str) -> frozenset[str]:
     identical spelling in both languages maps to itself ("bonus" -> bonus).
     """
     return _translations().get(word_stem, frozenset())
+
+
+@lru_cache(maxsize=16384)
+def with_translations(stems: frozenset[str]) -> frozenset[str]:
+    """The stems plus the stems of their translations (IT <-> EN)."""
+    out = set(stems)
+    for word_stem in stems:
+        out |= translations(word_stem)
+    return frozenset(out)
 
 
 @cache

@@ -164,8 +164,9 @@ def _sig_digits(number: float, decimals: int) -> int:
     return len(digits)
 
 
-def _close(a: float, b: float, step: float) -> bool:
-    # Strictly inside half a step: 1702 is not a rounding of 1702.5.
+def within_step(a: float, b: float, step: float) -> bool:
+    """a and b are the same number written with a precision of `step`: strictly within
+    half a step (1702 is not a rounding of 1702.5), or equal up to float noise."""
     diff = abs(a - b)
     return diff < step / 2 or diff <= 1e-9 * max(abs(a), abs(b), 1e-12)
 
@@ -184,12 +185,12 @@ def quantities_match(a: Quantity, b: Quantity) -> bool:
     """
     if a.unit != b.unit:
         return False
-    return _close(a.value, b.value, max(a.rounding_step(), b.rounding_step()))
+    return within_step(a.value, b.value, max(a.rounding_step(), b.rounding_step()))
 
 
 def same_number(a: Quantity, b: Quantity) -> bool:
     """True when the digits as written agree, whatever the scale or unit ("28,5 l" / "28.5 kg")."""
-    return _close(a.number, b.number, 0.0)
+    return within_step(a.number, b.number, 0.0)
 
 
 def _unit_at(text: str, pos: int) -> tuple[str | None, int]:
