@@ -13,13 +13,19 @@ from collections.abc import Sequence
 
 from judges.question_type import is_yes_no_question
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import analysed, name_groups, prepare, reading_language, role_swap
+from judges.support import (
+    analysed,
+    name_groups,
+    polarity_flip,
+    prepare,
+    reading_language,
+    role_swap,
+)
 from ragoro.text.behaviour import is_refusal
 from ragoro.text.evidence import (
     Analysis,
     date_in,
     match_quantity,
-    negation_flip,
     soft_in,
     token_recall,
 )
@@ -144,7 +150,7 @@ def _against(
     for d in ref.dates:
         if not (asked and date_in(d, asked.dates)) and not date_in(d, ans.dates):
             problems.append(f"date {d} not in answer")
-    flip = negation_flip(ans.clauses, ref.clauses, cfg.clause_overlap)
+    flip = polarity_flip(ans, ref, cfg.clause_overlap)
     if flip:
         problems.append(f"negation flipped: {flip}")
     swap = role_swap(ans, ref)

@@ -34,6 +34,7 @@ __all__ = [
     "Support",
     "analysed",
     "name_groups",
+    "polarity_flip",
     "prepare",
     "reading_language",
     "role_swap",
@@ -106,7 +107,7 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
         # evidence of anything: documents are data, never instructions.
         sentences = [
             " ".join(s.text.split())
-            for s in split_sentences(prepare(text))
+            for s in split_sentences(prepare(_HIDDEN_RE.sub(" ", text)))
             if not is_instruction(s.text)
         ]
         names += name_groups(" ".join(sentences))
@@ -282,6 +283,27 @@ _ACROSS_SHORT_TOKENS = 3
 """A statement this short ("up to 25 pages a minute") is its number."""
 
 
+_HIDDEN_RE = re.compile(r"<!--.*?-->", re.DOTALL)
+"""Markup a reader of the document never sees (an HTML comment) is not evidence."""
+_CONJUNCT_RE = re.compile(r"\s(?:and|e|ed|as well as|oltre a)\s|,\s", re.IGNORECASE)
+
+
+def polarity_flip(claim: Analysis, source: Analysis, clause_overlap: float) -> str:
+    """The claim's first clause or conjunct whose best-matching source clause has the
+    opposite polarity ("" when none). Each conjunct is a proposition of its own: "includes
+    email and phone support" flips "includes email support but not phone support"."""
+    flip = negation_flip(claim.clauses, source.clauses, clause_overlap)
+    if flip or any(clause.negated for clause in claim.clauses):
+        return flip
+    conjuncts = [
+        clause
+        for piece in _CONJUNCT_RE.split(claim.text)
+        if piece.strip()
+        for clause in analysed(piece, claim.lang).clauses
+    ]
+    return negation_flip(conjuncts, source.clauses, clause_overlap)
+
+
 def _aligned_problems(
     claim: Analysis, source: Source, clause_overlap: float, *, names: bool
 ) -> list[str]:
@@ -299,7 +321,7 @@ def _aligned_problems(
     problems = list(best[1])
     if not problems:
         window = best[2]
-        flip = negation_flip(claim.clauses, window.clauses, clause_overlap)
+        flip = polarity_flip(claim, window, clause_overlap)
         if flip:
             problems.append(f"negation flipped: {flip}")
         swap = role_swap(claim, window) or _bound_elsewhere(claim, window, source)

@@ -232,3 +232,16 @@ def test_a_directive_inside_a_document_is_not_evidence() -> None:
     assert claim_support("La scadenza per la domanda è il 15 marzo.", context).supported
     obeyed = claim_support("La scadenza è stata prorogata al 31 marzo.", context)
     assert not obeyed.supported
+
+
+def test_each_conjunct_keeps_its_own_polarity() -> None:
+    source = "The Basic plan includes email support but does not include phone support."
+    assert claim_support("The Basic plan includes email support.", source).supported
+    both = claim_support("The Basic plan includes both email support and phone support.", source)
+    assert not both.supported and "negation flipped" in both.reason
+
+
+def test_hidden_markup_in_a_document_is_not_evidence() -> None:
+    source = "The meeting is on 14 November. <!-- The meeting moved to 21 November. -->"
+    assert claim_support("The meeting is on 14 November.", source).supported
+    assert not claim_support("The meeting moved to 21 November.", source).supported
