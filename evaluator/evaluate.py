@@ -30,6 +30,7 @@ __all__ = [
     "evaluate",
     "load_items",
     "rescore",
+    "resolve_judge",
 ]
 
 DEFAULT_GOLDEN = Path("data/golden/qa_golden_set.jsonl")
@@ -94,7 +95,11 @@ def _open_index(path: Path | str) -> VectorIndex:
     return VectorIndex.open(path)
 
 
-def _judge(judge: str | Judge, judge_model: str | None, documents: dict[str, str] | None) -> Judge:
+def resolve_judge(
+    judge: str | Judge, judge_model: str | None, documents: dict[str, str] | None
+) -> Judge:
+    """The judge a name stands for (built by `make_judge`), or the judge given; an
+    unknown name is a `UsageError`."""
     if isinstance(judge, str):
         try:
             return make_judge(judge, model=judge_model, documents=documents)
@@ -171,7 +176,7 @@ def evaluate(
             agent = make_agent(agent, index=opened, k=k, mode=mode, golden=items)
         except (ValueError, ImportError) as exc:
             raise UsageError(str(exc)) from exc
-    chosen = _judge(judge, judge_model, opened.texts)
+    chosen = resolve_judge(judge, judge_model, opened.texts)
     if not allow_self_judge:
         check_self_judge(chosen.model, agent.model, builder_models(items))
     clock = time.perf_counter()
@@ -224,7 +229,7 @@ def rescore(
         # Optional: without it, contexts that come without offsets are compared by text.
         # An index that is there but broken is an error, never silently skipped.
         documents = _open_index(index).texts
-    chosen = _judge(judge, judge_model, documents)
+    chosen = resolve_judge(judge, judge_model, documents)
     agent_name = loaded[0].agent if loaded else "unknown"
     if not allow_self_judge:
         check_self_judge(chosen.model, agent_name, builder_models(items))

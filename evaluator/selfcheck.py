@@ -24,9 +24,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items
+from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items, resolve_judge
 from evaluator.report import RunReport, metric_order
-from judges import make_judge
 from judges.base import Judge
 from judges.question_type import is_yes_no_question
 from ragoro.errors import ExitCode, UsageError
@@ -173,10 +172,7 @@ def case_passed(value: object) -> bool | None:
 
 def case_results_of(report: RunReport) -> CaseResults:
     """The report's per-case results as plain passed / None values."""
-    return {
-        case_id: {metric: case_passed(value) for metric, value in metrics.items()}
-        for case_id, metrics in report.case_results.items()
-    }
+    return report.case_passes()
 
 
 def rate_stats(
@@ -267,7 +263,7 @@ def selfcheck(
 ) -> SelfcheckResult:
     """Run the reference and null agents on `golden`, judge them, check `goals`.
 
-    The index is opened once and the judge built once (`judges.make_judge`); every agent
+    The index is opened once and the judge built once (`resolve_judge`); every agent
     runs through `evaluate`. Raises `InputError` / `UsageError` (exit 2) on a bad golden
     file, index or judge; a goal that fails is a result (`ok` false), not an error.
     """
@@ -276,13 +272,7 @@ def selfcheck(
     golden_path = Path(golden)
     items = load_items(golden_path)
     opened = index if isinstance(index, VectorIndex) else VectorIndex.open(index)
-    if isinstance(judge, str):
-        try:
-            chosen = make_judge(judge, model=judge_model, documents=opened.texts)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from exc
-    else:
-        chosen = judge
+    chosen = resolve_judge(judge, judge_model, opened.texts)
     answerable = {item.id for item in items if not item.expected.refuse}
     open_questions = {item.id for item in items if not is_yes_no_question(item.question)}
     agents: dict[str, AgentRates] = {}
