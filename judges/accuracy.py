@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from judges.paraphrase import restates
 from judges.question_type import is_yes_no_question
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import (
@@ -22,6 +23,8 @@ from judges.support import (
     role_swap,
 )
 from ragoro.text.behaviour import is_refusal
+from ragoro.text.cognates import cognate_recall
+from ragoro.text.dates import weekdays
 from ragoro.text.evidence import (
     Analysis,
     date_in,
@@ -150,6 +153,9 @@ def _against(
     for d in ref.dates:
         if not (asked and date_in(d, asked.dates)) and not date_in(d, ans.dates):
             problems.append(f"date {d} not in answer")
+    asked_days = weekdays(question) if question else frozenset()
+    if weekdays(ref.text) - asked_days - weekdays(ans.text):
+        problems.append("a weekday of the reference is not in the answer")
     flip = polarity_flip(ans, ref, cfg.clause_overlap)
     if flip:
         problems.append(f"negation flipped: {flip}")
@@ -168,11 +174,11 @@ def _against(
     if across and (own_anchors or ref.dates):
         # Across languages the numbers and dates, all found above, are what can be compared,
         # with what the glossary finds of the words beside them.
-        share, _ = token_recall(required, pool)
+        share, _ = cognate_recall(required, pool)
         if not required:
             # The reference adds only the number: the answer's words must be about the
             # question's subject, as far as the glossary can tell.
-            share, _ = token_recall(ans.tokens, _pool(ref) | given)
+            share, _ = cognate_recall(ans.tokens, _pool(ref) | given)
             required = list(ans.tokens)
         if share >= _ACROSS_RECALL or len(required) <= _ACROSS_SHORT_TOKENS:
             return scored(1.0, threshold, "numbers and dates agree across languages")
@@ -216,6 +222,17 @@ def _against(
             threshold,
             f"{reason}; list items missing: {'; '.join(s[:40] for s in short[:3])}",
         )
+    if recall < bar and not missing_names:
+        # The hard checks above all hold; what is left is wording, which a paraphrase
+        # changes. The sentence model may close that gap, never vouch on its own.
+        restated = restates(ans, [ref], with_translations(ref.token_set | given), recall)
+        if restated is not None:
+            return scored(
+                1.0,
+                threshold,
+                f"{reason}, but restated (meaning {restated.similarity:.2f}, "
+                f"words {restated.alignment:.2f})",
+            )
     return Score(recall, recall >= bar, reason)
 
 

@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from judges.instructions import is_instruction
+from judges.paraphrase import restates
+from ragoro.text.cognates import cognate_recall
+from ragoro.text.dates import weekdays
 from ragoro.text.evidence import (
     Analysis,
     analyse,
@@ -145,6 +148,11 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
             else:
                 problems.append(f"number {q.raw.strip()} not in context")
     problems += [f"date {d} not in context" for d in claim.dates if not date_in(d, window.dates)]
+    # A day of the week is a calendar anchor like a date, and reads the same in either
+    # language ("venerdì" is "Friday"), so it is checked even where names are not.
+    days = weekdays(claim.text) - weekdays(window.text)
+    if days:
+        problems.append(f"weekday {', '.join(_DAY_NAMES[d] for d in sorted(days))} not in context")
     missing = sorted(
         e
         for e in claim.entities
@@ -154,6 +162,8 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
         problems.append(f"entity {', '.join(missing)} not in context")
     return problems
 
+
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 _NAME_RE = re.compile(
     r"[A-ZÀ-Ý][\w'’-]*(?:\s+(?:[A-ZÀ-Ý][\w'’-]*|of|di|de|del|della|da|van|von))*(?<![a-z]\s)"
@@ -339,7 +349,8 @@ def support(claim: Analysis, source: Source, threshold: float, clause_overlap: f
     # Across languages only numbers, dates and the glossary's words can be compared, and
     # names are often translated (Charles / Carlo): they are not required there.
     across = claim.lang not in source.langs
-    coverage, missing = token_recall(claim.tokens, source.pool)
+    recall = cognate_recall if across else token_recall
+    coverage, missing = recall(claim.tokens, source.pool)
     problems = _aligned_problems(claim, source, clause_overlap, names=not across)
     if problems and (claim.quantities or claim.dates):
         # A statement may join facts of two sources ("X heads it; it used 3,180 MWh"):
@@ -356,6 +367,15 @@ def support(claim: Analysis, source: Source, threshold: float, clause_overlap: f
         and (coverage >= _ACROSS_COVERAGE or len(claim.tokens) <= _ACROSS_SHORT_TOKENS)
     ):
         return Support(True, coverage, "numbers and dates agree across languages")
+    if coverage < threshold and not problems:
+        restated = restates(claim, source.windows, source.pool, coverage)
+        if restated is not None:
+            return Support(
+                True,
+                coverage,
+                f"restated (coverage {coverage:.2f}, meaning {restated.similarity:.2f}, "
+                f"words {restated.alignment:.2f}): '{restated.sentence[:60]}'",
+            )
     if coverage < threshold:
         shown = ", ".join(missing[:5])
         problems.append(f"coverage {coverage:.2f} < {threshold} (missing: {shown})")

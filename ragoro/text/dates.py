@@ -105,3 +105,30 @@ def find_dates(text: str) -> list[DateMention]:
                 DateMention(m.start(), m.end(), iso, kind == "num", (m.start("y"), m.end("y")))
             )
     return sorted(found, key=lambda d: d.start)
+
+
+_WEEKDAYS: dict[str, int] = {}
+for _i, _names in enumerate(
+    (
+        "lunedì lunedi monday",
+        "martedì martedi tuesday",
+        "mercoledì mercoledi wednesday",
+        "giovedì giovedi thursday",
+        "venerdì venerdi friday",
+        "sabato sabati saturday",
+        "domenica domeniche sunday",
+    )
+):
+    for _name in _names.split():
+        _WEEKDAYS[_name] = _i
+# Full names only: the short forms "sun" and "sat" are also common words.
+_WEEKDAY_RE = re.compile(
+    r"(?<![^\W_])(" + "|".join(sorted(_WEEKDAYS, key=len, reverse=True)) + r")s?(?![^\W_])",
+    re.IGNORECASE,
+)
+
+
+def weekdays(text: str) -> frozenset[int]:
+    """The days of the week a text names, Monday = 0, in either language ("martedì",
+    "Tuesdays")."""
+    return frozenset(_WEEKDAYS[m.group(1).lower()] for m in _WEEKDAY_RE.finditer(text))

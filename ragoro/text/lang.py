@@ -26,7 +26,7 @@ avete hanno aveva avevano avrà avranno avrebbe abbia abbiano avuto avendo fa fa
 può possono potrebbe potrebbero deve devono dovrebbe dovrebbero viene vengono venire
 qui qua lì là ora poi sempre mai dunque inoltre infatti invece cioè cioe ovvero ossia
 circa quale quali qual quanto quanta quanti quante cosa nessuno nessuna nessun niente
-nulla senza sopra sotto dopo prima durante verso contro presso attraverso così cosi
+nulla senza sopra sotto dopo prima durante verso contro presso attraverso entro oltre tramite mediante così cosi
 solo soltanto ancora proprio ecco sì no ecc etc es né neanche nemmeno neppure alcuni
 alcune alcuno alcuna qualche qualcosa qualcuno tale tali talvolta spesso anzi pure
 nonché nonche ovunque comunque po

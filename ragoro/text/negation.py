@@ -19,9 +19,14 @@ _CUES: dict[str, re.Pattern[str]] = {
     ),
 }
 # Phrases that contain a cue without negating anything: "non solo ... ma anche",
-# "not only ... but also", and "No. 5" (a number sign).
+# "not only ... but also", "No. 5" (a number sign), and the bounds "non più di 7 giorni" /
+# "no later than Friday", which limit a quantity and assert it ("at most 7 days").
 _FALSE_CUES = re.compile(
-    r"(?<![^\W_])(?:non\s+solo|non\s+soltanto|not\s+only|no\.\s*\d)", re.IGNORECASE
+    r"(?<![^\W_])(?:non\s+solo|non\s+soltanto|not\s+only|no\.\s*\d"
+    r"|non\s+(?:più|meno)\s+(?:di|del|dello|della|dei|degli|delle)(?![^\W_])"
+    r"|non\s+oltre(?![^\W_])"
+    r"|(?:not|no)\s+(?:more|less|fewer|later|earlier|sooner)\s+than)",
+    re.IGNORECASE,
 )
 
 

@@ -1,0 +1,111 @@
+"""Meaning similarity: the second signal that lets a paraphrase count as support.
+
+Word overlap cannot see that "at most two days a week" restates "up to two days per
+week" with few shared words. The packaged sentence model can, but similarity alone cannot
+be trusted: "18 years" and "8 years" embed almost identically, and "the tank is made of
+steel" sits close to "the tank holds 28 litres" because both are about the tank. So it is
+consulted only after every hard check has passed (numbers, dates and names bound in the
+same source sentence, the same polarity, the same participants), only for a statement
+that still shares a real part of its content words with its source, and two ways at once,
+as BERTScore does at the word level:
+
+- the statement as a whole must be close in meaning to one source sentence, and
+- the words it adds must, on average, have a near-synonym in that sentence: a paraphrase
+  swaps words for synonyms, an invention adds words with no counterpart.
+
+It may close the gap a paraphrase leaves, never vouch for a statement on its own. The
+model is loaded on first use, once per process, and each text is embedded once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from ragoro.text.evidence import Analysis, soft_in
+from ragoro.text.lang import STOPWORDS, stem, tokenize
+from ragoro.text.sentences import split_sentences
+from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder, Vectors
+
+__all__ = ["MIN_SHARED_COVERAGE", "MIN_SIMILARITY", "MIN_WORD_ALIGNMENT", "Restatement", "restates"]
+
+MIN_SHARED_COVERAGE = 1 / 3
+"""A paraphrase still shares at least a third of its content words with its source."""
+
+MIN_SIMILARITY = 0.6
+"""Sentence cosine of the packaged model above which two sentences may say the same thing
+(chosen on the calibration set's dev split: faithful paraphrases sit at 0.60-0.77 there,
+statements about something else at or below 0.49)."""
+
+MIN_WORD_ALIGNMENT = 0.35
+"""Mean best cosine between each added word and the source sentence's own words (dev
+split: synonyms substituted score 0.36-0.49, invented attributes 0.25-0.33)."""
+
+_MIN_WORD_LETTERS = 3
+
+
+@dataclass(frozen=True)
+class Restatement:
+    """How closely a statement restates its nearest source sentence."""
+
+    similarity: float
+    alignment: float
+    sentence: str
+
+
+@cache
+def _encoder() -> Encoder:
+    return Encoder(DEFAULT_EMBEDDINGS, batch_size=16)
+
+
+_CACHE_LIMIT = 65536
+_cache: dict[str, Vectors] = {}
+
+
+def _matrix(texts: Sequence[str]) -> Vectors:
+    """The texts' vectors, one row each; texts not seen before are embedded in one batch."""
+    new = [t for t in dict.fromkeys(texts) if t not in _cache]
+    if new:
+        if len(_cache) + len(new) > _CACHE_LIMIT:
+            _cache.clear()
+        _cache.update(zip(new, _encoder().encode(new), strict=True))
+    return np.stack([_cache[t] for t in texts])
+
+
+def _words(analysis: Analysis) -> list[str]:
+    stop = STOPWORDS[analysis.lang]
+    return [
+        w
+        for w in dict.fromkeys(tokenize(analysis.text))
+        if w.isalpha() and len(w) >= _MIN_WORD_LETTERS and w not in stop
+    ]
+
+
+def restates(
+    claim: Analysis, windows: Sequence[Analysis], pool: frozenset[str], coverage: float
+) -> Restatement | None:
+    """The restatement when `claim`, sharing `coverage` of its content words with the
+    source (`pool`, its stems), says what one of `windows` says in other words; None
+    when it does not."""
+    if coverage < MIN_SHARED_COVERAGE - 1e-9 or not windows:
+        return None
+    # One sentence at a time: a two-sentence window offers twice the words to align with.
+    windows = [w for w in windows if len(split_sentences(w.text)) == 1] or list(windows)
+    similarities = _matrix([w.text for w in windows]) @ _matrix([claim.text])[0]
+    nearest = windows[int(np.argmax(similarities))]
+    similarity = float(np.max(similarities))
+    if similarity < MIN_SIMILARITY:
+        return None
+    added = [w for w in _words(claim) if not soft_in(stem(w, claim.lang), pool)]
+    own = [w for w in _words(nearest) if not soft_in(stem(w, nearest.lang), claim.token_set)]
+    if not added:
+        return Restatement(similarity, 1.0, nearest.text)
+    if not own:
+        return None
+    alignment = float(np.mean(np.max(_matrix(added) @ _matrix(own).T, axis=1)))
+    if alignment < MIN_WORD_ALIGNMENT:
+        return None
+    return Restatement(similarity, alignment, nearest.text)
