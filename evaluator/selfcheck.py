@@ -227,8 +227,13 @@ def _metric_order(names: Iterable[str]) -> list[str]:
 def _agent_rates(
     agent: str, report: RunReport, answerable: set[str], open_questions: set[str]
 ) -> AgentRates:
-    results = case_results_of(report)
-    metrics = _metric_order(m for per_case in results.values() for m in per_case)
+    every = case_results_of(report)
+    results = every
+    if agent.startswith("null:"):
+        # A case a null agent could not answer (null:swap with no other fact to give) is
+        # no evidence that the judge fails it: its rates leave it out, not count a fail.
+        results = {cid: v for cid, v in every.items() if cid not in report.agent_errors}
+    metrics = _metric_order(m for per_case in every.values() for m in per_case)
     return AgentRates(
         agent=agent,
         rates={m: rate_stats(results, m) for m in metrics},
@@ -236,7 +241,7 @@ def _agent_rates(
         not_yes_no={m: rate_stats(results, m, open_questions) for m in metrics},
         fabrication_count=report.fabrication_count,
         agent_errors=dict(report.agent_errors),
-        case_results=results,
+        case_results=every,
     )
 
 

@@ -141,8 +141,12 @@ class SwapAgent:
         self.lookup.reset()
 
     def answer(self, question: str) -> AgentAnswer:
-        """Another case's reference answer (see `swapped_answers`)."""
-        return AgentAnswer(answer=self.answers[self.lookup.position_of(question)])
+        """Another case's reference answer (see `swapped_answers`); an error when no other
+        case states a different fact, since an empty answer would be no evidence."""
+        answer = self.answers[self.lookup.position_of(question)]
+        if not answer:
+            raise LookupError("no other case states a different fact to answer with")
+        return AgentAnswer(answer=answer)
 
 
 class ContextAgent:

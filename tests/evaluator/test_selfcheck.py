@@ -226,3 +226,19 @@ def test_an_llm_judge_gets_the_same_proof(tmp_path: Path, demo_index: Path) -> N
     again = selfcheck(golden, index=index, judge=matching_judge()[0])
     assert again.agents["reference"].rates["answer_accuracy"].rate == 1.0
     assert again.ok and all(goal.ok for goal in again.goals)
+
+
+def test_a_case_null_swap_cannot_answer_is_left_out_not_counted_a_fail(
+    tmp_path: Path, demo_index: Path
+) -> None:
+    # One answerable case: no other case has a fact to swap in.
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    golden = tmp_path / "single.jsonl"
+    golden.write_text(next(line for line in lines if '"num-001"' in line) + "\n", encoding="utf-8")
+    result = selfcheck(golden, index=VectorIndex.open(demo_index))
+    swap = result.agents["null:swap"]
+    assert "no other case" in swap.agent_errors["num-001"]
+    assert swap.rates["answer_accuracy"].total == 0
+    goal = next(g for g in result.goals if g.goal == "null:swap answer_accuracy <= 0.03")
+    assert not goal.ok and goal.note == "nothing scored"
+    assert not result.ok
