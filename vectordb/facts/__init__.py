@@ -107,15 +107,18 @@ def numbers_of(source: str, text: str, header: list[str] | None = None) -> list[
     ]
 
 
-def _cells(document: Document) -> tuple[list[table_readers.Cell], list[Span]]:
-    """The document's table cells, and the lines they cover in layout text."""
+def _cells(
+    document: Document,
+) -> tuple[list[table_readers.Cell], list[Span], frozenset[str]]:
+    """The document's table cells, the lines they cover in layout text, and the tables
+    whose header row could not be read."""
     located = [
         table_readers.Cell(b.start, b.end, b.table, b.row, b.col, b.locator)
         for b in document.blocks
         if b.table is not None
     ]
     if document.blocks:
-        return located, []
+        return located, [], frozenset()
     found: list[table_readers.Table] = []
     for start, end in document.pages:
         # Tables are numbered per document, so a page break never renumbers them.
@@ -138,7 +141,8 @@ def _cells(document: Document) -> tuple[list[table_readers.Cell], list[Span]]:
         lines = [line for line in line_spans(document.text, start, end) if line not in taken]
         found += table_readers.flattened_tables(document.text, lines, "", len(found) + 1)
     cells = [cell for table in found for cell in table.cells]
-    return cells, [line for table in found for line in table.lines]
+    headless = frozenset(table.name for table in found if table.headless)
+    return cells, [line for table in found for line in table.lines], headless
 
 
 def _furniture(document: Document) -> set[str]:
@@ -194,8 +198,8 @@ def _block_sentences(document: Document) -> list[TextFact]:
 
 def extract_facts(document: Document) -> DocumentFacts:
     """The document's facts on every channel (see the module docstring)."""
-    cells, table_lines = _cells(document)
-    headers = table_readers.header_paths(document.text, cells)
+    cells, table_lines, headless = _cells(document)
+    headers = table_readers.header_paths(document.text, cells, headless)
     facts = DocumentFacts(path=document.path)
     for cell in cells:
         text = normalise(document.text[cell.start : cell.end])

@@ -21,7 +21,8 @@ _ABBREVIATION = re.compile(
     r"|\b(?:e\.g|i\.e|cfr|art|nr|fig|tab|ecc|etc|dott|ing|sig|prof|avv|dr|mr|mrs|ms|vs)$",
     re.IGNORECASE,
 )
-_BULLET = re.compile(r"^\s*(?:[•·▪◦‣∙*–-]|\d{1,2}\)|#{1,6})\s+")
+# No "^": Pattern.match(text, pos) anchors at pos, where "^" would only match at 0.
+_BULLET = re.compile(r"\s*(?:[•·▪◦‣∙*–-]|\d{1,2}\)|#{1,6})\s+")
 """A list marker, or a Markdown heading's hashes: markup, not part of the sentence."""
 SHORT_LINE = 0.7
 """A line shorter than this share of the page's longest line may end a paragraph."""

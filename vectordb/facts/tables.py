@@ -50,16 +50,22 @@ class Table:
     name: str
     cells: list[Cell] = field(default_factory=list)
     lines: list[Span] = field(default_factory=list)
+    headless: bool = False
+    """True when the header row could not be read (flattened rows under a header line that
+    does not split into as many cells)."""
 
 
-def header_paths(text: str, cells: Sequence[Cell]) -> dict[Cell, list[str]]:
-    """Each cell's header path (see the module docstring)."""
+def header_paths(
+    text: str, cells: Sequence[Cell], headless: frozenset[str] = frozenset()
+) -> dict[Cell, list[str]]:
+    """Each cell's header path (see the module docstring); the tables named in `headless`
+    have no header row that was read, so their cells have only a row label."""
     by_table: dict[str, list[Cell]] = defaultdict(list)
     for cell in cells:
         by_table[cell.table].append(cell)
     paths: dict[Cell, list[str]] = {}
     for table_cells in by_table.values():
-        first_row = min(c.row for c in table_cells)
+        first_row = 1 if table_cells[0].table in headless else min(c.row for c in table_cells)
         first_col = min(c.col for c in table_cells)
         grid = {(c.row, c.col): " ".join(text[c.start : c.end].split()) for c in table_cells}
         for cell in table_cells:
@@ -168,6 +174,7 @@ def flattened_tables(text: str, lines: Sequence[Span], prefix: str, first: int) 
             continue
         table = Table(f"{prefix}table={first + len(tables)}")
         header = _header_cells(text, lines[index - 1], width + 1) if index else None
+        table.headless = header is None
         if header is not None:
             table.lines.append(lines[index - 1])
             for col, (s, e) in enumerate(header, start=1):
