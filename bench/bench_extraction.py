@@ -84,9 +84,7 @@ def main() -> None:
         print("|" + "---|" * len(header))
     for name, channels, speed, _ in rows:
         cells = [name]
-        cells += [
-            f"{channels[c].accuracy:.3f} ({channels[c].coverage:.3f})" for c in CHANNELS
-        ]
+        cells += [f"{channels[c].accuracy:.3f} ({channels[c].coverage:.3f})" for c in CHANNELS]
         cells += [f"{speed:,.0f}", f"{speed / reference_speed:.2f}x"]
         print(("| " + " | ".join(cells) + " |") if args.markdown else "  ".join(cells))
 
