@@ -213,3 +213,21 @@ def test_damaged_office_packages_only_ever_raise_format_errors(tmp_path: Path) -
                 loader.load(_damaged(members, rng))
             except FormatError as error:
                 assert error.kind in ("corrupt", "empty")
+
+
+def test_an_index_of_office_files_keeps_blocks_and_chunk_locators(tmp_path: Path) -> None:
+    from vectordb import VectorIndex, build_index
+
+    docs = tmp_path / "docs"
+    write_samples(docs)
+    (docs / "broken.pptx").write_bytes(b"not a presentation")
+    result = build_index(docs, tmp_path / "index", chunk_size=60, chunk_overlap=0)
+    assert result.documents == 3
+    index = VectorIndex.open(tmp_path / "index")
+    assert [s.path for s in index.manifest.skipped] == ["broken.pptx"]
+    slides = index.documents["slides.pptx"]
+    assert slides.locator_at(slides.text.index("412.3")) == "slide=2,table=1,row=2,col=3"
+    located = {c.locator for c in index.chunks if c.document_path == "plants.xlsx"}
+    assert "Impianti!A1" in located
+    hits = index.search("potenza della pressa in kW", k=3)
+    assert all(hit.chunk.locator for hit in hits)
