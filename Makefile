@@ -27,13 +27,19 @@ demo: $(STAMP)
 		--report $(DEMO)/qa_report.json --outcomes $(DEMO)/outcomes.jsonl --baseline $(DEMO)/qa_baseline.json
 
 # The pull-request gate: the committed golden set against the committed baseline, then the
-# judge's own proof: it must pass the reference answers and fail the null agents.
+# judge's own proof: it must pass the reference answers and fail the null agents, then the
+# extraction gate per channel (demo PDFs and the office samples) on its own baseline.
 gate: $(STAMP)
 	$(PY) -m vectordb build --docs documenti_pdf --index $(INDEX)
 	$(PY) -m evaluator run --judge offline --golden data/golden/qa_golden_set.jsonl --index $(INDEX) \
 		--baseline data/golden/qa_baseline.json --no-progress
 	$(PY) -m evaluator selfcheck --judge offline --golden data/golden/qa_golden_set.jsonl \
 		--index $(INDEX) --report out/selfcheck.json --no-progress
+	$(PY) -m evaluator extraction --docs documenti_pdf --fixtures data/fixtures/demo_ground_truth.json \
+		--baseline data/golden/extraction_baseline.json --report out/extraction_demo.json
+	$(PY) -m evaluator extraction --docs data/fixtures/office \
+		--fixtures data/fixtures/office/office_ground_truth.json \
+		--baseline data/golden/extraction_baseline.json --report out/extraction_office.json
 
 # How well the offline judge agrees with the hand-labelled calibration set (informational).
 calibrate: $(STAMP)

@@ -59,15 +59,17 @@ class GateOutcome(BaseModel):
     comparison: BaselineComparison | None = None
 
 
-def add_gate_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add --baseline and --update-baseline to a `run`/`rescore` parser."""
+def add_gate_arguments(
+    parser: argparse.ArgumentParser, *, default: Path = DEFAULT_BASELINE
+) -> None:
+    """Add --baseline and --update-baseline to a `run`/`rescore`/`extraction` parser."""
     parser.add_argument(
         "--baseline",
         type=Path,
-        default=DEFAULT_BASELINE,
+        default=default,
         metavar="PATH",
         help="baseline file, one entry per mode/judge; a missing entry is created from this "
-        f"run and passes (default {DEFAULT_BASELINE})",
+        f"run and passes (default {default})",
     )
     parser.add_argument(
         "--update-baseline",

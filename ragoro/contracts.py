@@ -24,6 +24,11 @@ class Passage(BaseModel):
     document_path: str = Field(description="Posix path relative to the corpus root.")
     start_char: int = Field(ge=0, description="Inclusive start offset in the canonical text.")
     end_char: int = Field(description="Exclusive end offset in the canonical text.")
+    locator: str | None = Field(
+        default=None,
+        description="Where start_char is in the file (page=3, slide=5,table=1,row=2,col=3, "
+        "Sheet!B3), as the document's locator_at gives it; optional.",
+    )
 
     @model_validator(mode="after")
     def _offsets_ordered(self) -> Passage:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from vectordb.documents import PAGE_SEPARATOR, Document
 
@@ -30,6 +30,24 @@ class Chunk(BaseModel):
     end_char: int = Field(description="Exclusive end offset in the document text.")
     text: str = Field(description="document.text[start_char:end_char].")
     page: int = Field(description="1-based page holding start_char.")
+    locator: str | None = Field(
+        default=None,
+        description="Locator of the block holding start_char (slide=5,table=1,row=2,col=3, "
+        "Sheet!B3) for formats with structure; None when the page is the locator.",
+    )
+
+    @model_serializer(mode="wrap")
+    def _omit_missing_locator(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        # Chunks of PDFs and text files serialise exactly as before locators existed.
+        data: dict[str, object] = handler(self)
+        if self.locator is None:
+            data.pop("locator", None)
+        return data
+
+    @property
+    def where(self) -> str:
+        """The chunk's position for people and golden `source.locator`: locator or page=N."""
+        return self.locator or f"page={self.page}"
 
     @property
     def text_sha256(self) -> str:
@@ -129,6 +147,7 @@ def split_document(
                 end_char=end,
                 text=text,
                 page=document.page_of(start),
+                locator=document.locator_at(start) if document.blocks else None,
             )
         )
     return chunks

@@ -1,7 +1,7 @@
 """Load a folder of documents into canonical texts with page spans.
 
 Which files count, and how each becomes text, is the format registry's business
-(`vectordb.formats`: PDF, text and Markdown built in). A broken file never stops the
+(`vectordb.formats`: PDF, text, Markdown, Word, PowerPoint and Excel built in). A broken file never stops the
 others: each failure is reported with the file name and a reason (empty, corrupt,
 encrypted, no text layer, not UTF-8) while every good file loads.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from vectordb.errors import VectorDBError
 from vectordb.formats import (
@@ -33,6 +33,7 @@ __all__ = [
     "FailureKind",
     "LoadFailure",
     "LoadResult",
+    "LocatedBlock",
     "iter_corpus_files",
     "join_pages",
     "load_document",
@@ -40,13 +41,53 @@ __all__ = [
 ]
 
 
+class LocatedBlock(BaseModel):
+    """A structural piece of a document's text and where it is in the file."""
+
+    start: int = Field(description="Inclusive start offset in the document text.")
+    end: int = Field(description="Exclusive end offset in the document text.")
+    locator: str = Field(description="paragraph=4, slide=5,shape=2, table=1,row=2,col=3, S!B3.")
+    table: str | None = Field(default=None, description="A cell's table locator, else None.")
+    row: int = Field(default=0, description="A cell's 1-based row (1 = header row), else 0.")
+    col: int = Field(default=0, description="A cell's 1-based column, else 0.")
+
+
 class Document(BaseModel):
-    """One source file as ragoro sees it: a canonical text and its page spans."""
+    """One source file as ragoro sees it: a canonical text, its page spans and, for formats
+    that know their structure (docx, pptx, xlsx), a located block per paragraph or cell."""
 
     path: str = Field(description="Posix path relative to the corpus root.")
     text: str = Field(description="Canonical text; every offset in ragoro points into it.")
     pages: list[tuple[int, int]] = Field(description="[start, end) span of each page in text.")
     sha256: str = Field(description="sha256 of the file bytes.")
+    blocks: list[LocatedBlock] = Field(
+        default_factory=list,
+        description="Located pieces of text in text order; empty for PDF, text and Markdown "
+        "(their locator is the page).",
+    )
+
+    @model_serializer(mode="wrap")
+    def _omit_empty_blocks(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        # Documents without structure serialise exactly as before blocks existed, so an
+        # index of PDFs and text files is byte-for-byte what older versions wrote.
+        data: dict[str, object] = handler(self)
+        if not self.blocks:
+            data.pop("blocks", None)
+        return data
+
+    def block_at(self, offset: int) -> LocatedBlock | None:
+        """The block holding a character offset, or None (no blocks, or between blocks)."""
+        for block in self.blocks:
+            if block.start <= offset < block.end:
+                return block
+            if block.start > offset:
+                break
+        return None
+
+    def locator_at(self, offset: int) -> str:
+        """Where an offset is in the file: its block's locator, else `page=N`."""
+        block = self.block_at(offset)
+        return block.locator if block is not None else f"page={self.page_of(offset)}"
 
     def page_of(self, offset: int) -> int:
         """The 1-based page that holds a character offset (the last page for offsets past it)."""
@@ -122,7 +163,15 @@ def load_document(path: Path, root: Path) -> Document:
         detail = f"the {document_format.name} format found no text"
         raise DocumentLoadError(LoadFailure(relative, "empty", detail))
     digest = hashlib.sha256(data).hexdigest()
-    return Document(path=relative, text=loaded.text, pages=list(loaded.pages), sha256=digest)
+    blocks = [
+        LocatedBlock(
+            start=b.start, end=b.end, locator=b.locator, table=b.table, row=b.row, col=b.col
+        )
+        for b in loaded.blocks
+    ]
+    return Document(
+        path=relative, text=loaded.text, pages=list(loaded.pages), sha256=digest, blocks=blocks
+    )
 
 
 def load_documents(root: Path, *, progress: bool = False) -> LoadResult:

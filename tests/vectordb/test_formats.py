@@ -29,8 +29,8 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(formats, "FORMATS", dict(formats.FORMATS))
 
 
-def test_the_built_in_formats_read_pdf_text_and_markdown() -> None:
-    assert formats.supported_suffixes() == (".pdf", ".txt", ".md")
+def test_the_built_in_formats_read_pdf_text_markdown_and_office_files() -> None:
+    assert formats.supported_suffixes() == (".pdf", ".txt", ".md", ".docx", ".pptx", ".xlsx")
     assert formats.format_for("Manuale.PDF") is formats.FORMATS[".pdf"]
     assert formats.format_for("notes.rst") is None
 
@@ -72,7 +72,7 @@ def test_a_file_no_format_reads_is_reported_unsupported(tmp_path: Path) -> None:
     with pytest.raises(DocumentLoadError) as error:
         load_document(tmp_path / "notes.rst", tmp_path)
     assert error.value.failure.kind == "unsupported"
-    assert ".pdf, .txt, .md" in error.value.failure.detail
+    assert ".pdf, .txt, .md, .docx, .pptx, .xlsx" in error.value.failure.detail
 
 
 @pytest.mark.parametrize("suffix", ["docx", ".DOCX", ".tar.gz"])

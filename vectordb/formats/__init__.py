@@ -2,17 +2,18 @@
 
 Every format is one `DocumentFormat` in one module of this package, listed once in
 `_BUILT_IN`. To add one (say .docx): write `vectordb/formats/docx.py` with a loader and its
-`FORMAT`, import `docx` next to `pdf, text` and list `docx.FORMAT` in `_BUILT_IN`. A plugin
-or a test can `register` one at run time.
+`FORMAT`, import it next to `pdf, text` and list its `FORMAT` in `_BUILT_IN`, as `docx`,
+`pptx` and `xlsx` are. A plugin or a test can `register` one at run time.
 """
 
 from __future__ import annotations
 
 from pathlib import PurePath
 
-from vectordb.formats import pdf, text
+from vectordb.formats import docx, pdf, pptx, text, xlsx
 from vectordb.formats.base import (
     PAGE_SEPARATOR,
+    Block,
     DocumentFormat,
     DocumentText,
     FailureKind,
@@ -24,6 +25,7 @@ from vectordb.formats.base import (
 __all__ = [
     "FORMATS",
     "PAGE_SEPARATOR",
+    "Block",
     "DocumentFormat",
     "DocumentText",
     "FailureKind",
@@ -38,6 +40,9 @@ __all__ = [
 _BUILT_IN: tuple[DocumentFormat, ...] = (
     pdf.FORMAT,
     text.FORMAT,
+    docx.FORMAT,
+    pptx.FORMAT,
+    xlsx.FORMAT,
 )
 
 FORMATS: dict[str, DocumentFormat] = {}

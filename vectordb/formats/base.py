@@ -1,7 +1,8 @@
 """The contract of a document format: the suffixes it claims, and bytes -> canonical text.
 
-A format's `load` turns a file's bytes into a `DocumentText` (the canonical text and the
-`[start, end)` span of each page in it) or raises `FormatError` with a failure kind and a
+A format's `load` turns a file's bytes into a `DocumentText` (the canonical text, the
+`[start, end)` span of each page in it and, for formats that know their structure, a
+`Block` with a locator for every paragraph, shape or table cell) or raises `FormatError` with a failure kind and a
 detail that tells the user what to do. It must not raise anything else for a bad file:
 `load_documents` reports a `FormatError` and carries on with the next file.
 """
@@ -47,6 +48,30 @@ def join_pages(page_texts: Iterable[str]) -> tuple[str, list[tuple[int, int]]]:
 
 
 @dataclass(frozen=True)
+class Block:
+    """One structural piece of a document's text (a paragraph, a shape, a table cell).
+
+    Locators are comma-separated `key=value` pairs, outermost first, 1-based:
+    `paragraph=4`, `table=1,row=2,col=3`, `slide=5,shape=2`, `slide=5,table=1,row=2,col=3`;
+    a spreadsheet cell is `Sheet!B3`. A cell block also carries its table position so that
+    table readers need not parse the locator.
+    """
+
+    start: int
+    """Inclusive start offset of the block's text in the canonical text."""
+    end: int
+    """Exclusive end offset."""
+    locator: str
+    """Where the block is in the file, in the file's own terms."""
+    table: str | None = None
+    """For a table cell: the locator of its table (`slide=5,table=1`, `Sheet`); else None."""
+    row: int = 0
+    """For a table cell: its 1-based row in the table (row 1 is the header row); else 0."""
+    col: int = 0
+    """For a table cell: its 1-based column; else 0."""
+
+
+@dataclass(frozen=True)
 class DocumentText:
     """What a format makes of one file: the canonical text and each page's span in it."""
 
@@ -54,6 +79,8 @@ class DocumentText:
     """The canonical text; every offset in ragoro points into it."""
     pages: tuple[tuple[int, int], ...]
     """[start, end) of each page in `text`, in order and not overlapping."""
+    blocks: tuple[Block, ...] = ()
+    """Structural pieces with locators, in text order; empty for formats without structure."""
 
     def __post_init__(self) -> None:
         if not self.pages:
@@ -66,6 +93,11 @@ class DocumentText:
                     f"(length {len(self.text)})"
                 )
             cursor = end
+        for block in self.blocks:
+            if not 0 <= block.start <= block.end <= len(self.text):
+                raise ValueError(
+                    f"block {block.locator!r} [{block.start}, {block.end}) is outside the text"
+                )
 
     @classmethod
     def from_pages(cls, page_texts: Iterable[str]) -> DocumentText:

@@ -116,8 +116,9 @@ def _pdfium_page_texts(document: pdfium.PdfDocument) -> list[str]:
     return _usable(texts, image_pages)
 
 
-def _pypdf_page_texts(data: bytes, pdfium_failure: str) -> list[str]:
-    """Read a file PDFium refused with pypdf; `pdfium_failure` says why PDFium refused it."""
+def pypdf_pages(data: bytes) -> list[str]:
+    """Every page's normalised text read by pypdf alone (the fallback reader; also what
+    `bench/bench_extraction.py` compares pypdfium2 with); PdfProblem when none is usable."""
     try:
         reader = pypdf.PdfReader(io.BytesIO(data))
         if reader.is_encrypted:
@@ -130,10 +131,30 @@ def _pypdf_page_texts(data: bytes, pdfium_failure: str) -> list[str]:
             if not texts[-1].strip() and len(page.images):
                 image_pages += 1
     except _PYPDF_FAILURES as exc:
-        raise PdfProblem(
-            "corrupt", f"{pdfium_failure}; pypdf: {str(exc) or type(exc).__name__}"
-        ) from exc
-    pages = _usable(texts, image_pages)
+        raise PdfProblem("corrupt", f"pypdf: {str(exc) or type(exc).__name__}") from exc
+    return _usable(texts, image_pages)
+
+
+def pdfium_pages(data: bytes) -> list[str]:
+    """Every page's normalised text read by pypdfium2 alone; PdfProblem when it cannot."""
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as exc:
+        raise PdfProblem("corrupt", f"pypdfium2: {exc}") from exc
+    try:
+        return _pdfium_page_texts(document)
+    finally:
+        document.close()
+
+
+def _pypdf_page_texts(data: bytes, pdfium_failure: str) -> list[str]:
+    """Read a file PDFium refused with pypdf; `pdfium_failure` says why PDFium refused it."""
+    try:
+        pages = pypdf_pages(data)
+    except PdfProblem as exc:
+        if exc.kind != "corrupt":
+            raise
+        raise PdfProblem("corrupt", f"{pdfium_failure}; {exc.detail}") from exc
     logger.warning(
         "pypdfium2 could not open a PDF (%s); its text was read with pypdf", pdfium_failure
     )
