@@ -7,10 +7,10 @@ import argparse
 from pathlib import Path
 
 from evaluator.console import render_explanations, render_report
-from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, rescore
+from evaluator.evaluate import DEFAULT_GOLDEN, Evaluation, evaluate, rescore
 from evaluator.gate import add_gate_arguments, run_gate
 from evaluator.outcomes import write_outcomes
-from evaluator.report import RunReport
+from evaluator.views import add_view_arguments, baseline_entry_before, write_views
 from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
 from judges.registry import JUDGES
 from ragoro.cli import run_command
@@ -63,6 +63,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "key); the offline judge is deterministic and judged once (spread 0)",
     )
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    add_view_arguments(parser)
     parser.add_argument(
         "--explain",
         action="store_true",
@@ -166,13 +167,17 @@ def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     check.add_argument("--no-progress", action="store_true", help="hide progress bars")
 
 
-def _finish(args: argparse.Namespace, report: RunReport) -> int:
+def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
+    report = evaluation.report
     atomic_write_text(args.report, report.model_dump_json(indent=2) + "\n")
     print(render_report(report))
     if args.explain:
         print(render_explanations(report))
     print(f"report: {args.report}")
+    entry = baseline_entry_before(args.baseline, report)
     outcome = run_gate(report, args.baseline, update=args.update_baseline)
+    for line in write_views(args, evaluation, entry, outcome.comparison):
+        print(line)
     for line in outcome.lines:
         print(line)
     return outcome.exit_code
@@ -194,7 +199,7 @@ def _run(args: argparse.Namespace) -> int:
     )
     write_outcomes(args.outcomes, evaluation.outcomes)
     print(f"outcomes: {args.outcomes}")
-    return _finish(args, evaluation.report)
+    return _finish(args, evaluation)
 
 
 def _rescore(args: argparse.Namespace) -> int:
@@ -210,7 +215,7 @@ def _rescore(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,
     )
-    return _finish(args, evaluation.report)
+    return _finish(args, evaluation)
 
 
 def _selfcheck(args: argparse.Namespace) -> int:
