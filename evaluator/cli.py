@@ -10,8 +10,8 @@ from evaluator.console import render_explanations, render_report
 from evaluator.evaluate import DEFAULT_GOLDEN, Evaluation, evaluate, rescore
 from evaluator.gate import add_gate_arguments, run_gate
 from evaluator.outcomes import write_outcomes
-from evaluator.views import add_view_arguments, baseline_entry_before, write_views
 from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
+from evaluator.views import add_view_arguments, baseline_entry_before, write_views
 from judges.registry import JUDGES
 from ragoro.cli import run_command
 from ragoro.golden import atomic_write_text

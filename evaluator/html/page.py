@@ -200,7 +200,10 @@ def _case(case: CaseView, anchor: str) -> str:
     attrs = {
         "failed": case.failed,
         "metrics": list(case.verdicts),
-        "tags": [*(f"{k}={v}" for k, v in case.item.tags.items()), f"case_type={case.item.case_type}"],
+        "tags": [
+            *(f"{k}={v}" for k, v in case.item.tags.items()),
+            f"case_type={case.item.case_type}",
+        ],
         "flipped": case.flipped,
     }
     data = " ".join(f"data-{k}='{escape(json.dumps(v))}'" for k, v in attrs.items())

@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from evaluator.baseline import BaselineComparison, BaselineEntry, rate
+from evaluator.baseline import (
+    BaselineComparison,
+    BaselineEntry,
+    Improvement,
+    Regression,
+    WithinSpread,
+    rate,
+)
 from evaluator.report import CaseVerdict, RunReport, metric_order
 from ragoro.contracts import CaseOutcome, GoldenItem, RetrievedContext
 from ragoro.locate import locate
@@ -81,11 +88,12 @@ def _baseline_of(
     name: str, current: float, entry: BaselineEntry | None, comparison: BaselineComparison | None
 ) -> tuple[float | None, float | None]:
     if comparison is not None:
-        for change in (
+        changes: list[Regression | WithinSpread | Improvement] = [
             *comparison.regressions,
             *comparison.within_spread,
             *comparison.improvements,
-        ):
+        ]
+        for change in changes:
             if change.metric == name and change.delta is not None:
                 return change.baseline, change.delta
     if entry is None or name not in entry.metrics:

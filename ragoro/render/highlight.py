@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+from itertools import pairwise
 from typing import Literal
 
 SpanKind = Literal["gold", "ctx"]
@@ -79,7 +80,7 @@ def _window_html(
     cuts.update(page_starts)
     ordered = sorted(cuts)
     parts: list[str] = []
-    for left, right in zip(ordered, ordered[1:], strict=False):
+    for left, right in pairwise(ordered):
         if paged and left in page_starts:
             parts.append(f'<span class="page-break">page {page_of(pages, left)}</span>')
         covering = [s for s in spans if s.start <= left and right <= s.end]
