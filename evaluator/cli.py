@@ -65,6 +65,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
     add_view_arguments(parser)
     parser.add_argument(
+        "--reviewed-only",
+        action="store_true",
+        help="evaluate only the items a reviewer accepted or edited (python -m builder "
+        "review); rejected items are never evaluated. Gate such a run on its own --baseline",
+    )
+    parser.add_argument(
         "--explain",
         action="store_true",
         help="print the reason of every failed or unscored verdict (the JSON report always "
@@ -196,6 +202,7 @@ def _run(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,
+        reviewed_only=args.reviewed_only,
     )
     write_outcomes(args.outcomes, evaluation.outcomes)
     print(f"outcomes: {args.outcomes}")
@@ -214,6 +221,7 @@ def _rescore(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,
+        reviewed_only=args.reviewed_only,
     )
     return _finish(args, evaluation)
 

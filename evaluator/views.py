@@ -67,7 +67,7 @@ def write_views(
         write_html_report(
             html_path,
             report,
-            load_items(args.golden),
+            load_items(args.golden, reviewed_only=args.reviewed_only),
             evaluation.outcomes,
             _documents(getattr(args, "index", None)),
             entry=entry,
