@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit gate calibrate clean
+.PHONY: demo test lint typecheck unit gate calibrate clean browser
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,7 +46,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy .
 
-unit: $(STAMP)
+# Headless Chromium + chromedriver (Debian packages) for tests/browser; a no-op when present.
+browser:
+	bash scripts/ensure_browser.sh
+
+unit: $(STAMP) browser
 	$(VENV)/bin/pytest -q
 
 test: lint typecheck unit

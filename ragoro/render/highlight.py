@@ -116,7 +116,7 @@ def excerpt_html(
 HIGHLIGHT_CSS = """
 mark.gold { background: #ffd966; color: inherit; }
 mark.ctx { background: #9fd3ff; color: inherit; }
-mark.gold.ctx { background: linear-gradient(#ffd966 50%, #9fd3ff 50%); }
+mark.gold.ctx { background: #ffd966; box-shadow: inset 0 -0.35em #4aa3f0; }
 .window { border-left: 3px solid #ccc; margin: .5em 0; padding-left: .6em; }
 .window pre { white-space: pre-wrap; font: 13px/1.45 ui-monospace, monospace; margin: 0; }
 .page-label, .page-break { display: inline-block; font: 11px sans-serif; color: #555;
