@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from builder.api import validate
+from builder.exchange.cli import add_exchange_parsers, run_export, run_import
 from builder.generate_cli import add_generate_parser, run_generate
 from builder.review import review_counts
 from builder.review.cli import add_review_parser, run_review
@@ -43,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     add_generate_parser(commands)
     add_review_parser(commands)
+    add_exchange_parsers(commands)
     return parser
 
 
@@ -97,5 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         "validate": _validate,
         "generate": run_generate,
         "review": run_review,
+        "export": run_export,
+        "import": run_import,
     }
     return run_command(handlers[args.command], args, offline_flag="--llm offline")
