@@ -31,7 +31,7 @@ demo: $(STAMP)
 gate: $(STAMP)
 	$(PY) -m vectordb build --docs documenti_pdf --index $(INDEX)
 	$(PY) -m evaluator run --judge offline --golden data/golden/qa_golden_set.jsonl --index $(INDEX) \
-		--baseline data/golden/qa_baseline.json --no-progress
+		--baseline data/golden/qa_baseline.json --no-progress --junit out/qa_junit.xml
 	$(PY) -m evaluator selfcheck --judge offline --golden data/golden/qa_golden_set.jsonl \
 		--index $(INDEX) --report out/selfcheck.json --no-progress
 

@@ -133,7 +133,9 @@ def _chips(case: CaseView) -> str:
     for metric, verdict in case.verdicts.items():
         state = "unscored" if verdict.passed is None else "pass" if verdict.passed else "fail"
         mark = {"pass": "✓", "fail": "✗", "unscored": "?"}[state]
-        chips.append(f"<span class='chip {state}' title='{escape(metric)}'>{mark}</span>")
+        # A passing metric is a bare tick; what failed or went unscored is named.
+        label = mark if state == "pass" else f"{mark} {escape(metric)}"
+        chips.append(f"<span class='chip {state}' title='{escape(metric)}'>{label}</span>")
     if case.flipped:
         chips.append("<span class='chip flip'>flipped</span>")
     return "".join(chips)
