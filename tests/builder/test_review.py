@@ -208,3 +208,39 @@ def test_review_on_a_busy_port_is_a_usage_error(tmp_path: Path, demo_index: Path
         )
     assert result.returncode == 2
     assert "cannot listen on 127.0.0.1" in result.stderr + result.stdout
+
+
+def test_the_review_command_serves_the_page_from_a_docs_folder(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    golden = tmp_path / "golden.jsonl"
+    shutil.copy(GOLDEN, golden)
+    with socket.socket() as probe_socket:
+        probe_socket.bind(("127.0.0.1", 0))
+        port = probe_socket.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    command = [sys.executable, "-m", "builder", "review", str(golden), "--port", str(port),
+               "--docs", str(ROOT / "documenti_pdf")]  # fmt: skip
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        assert f"at http://127.0.0.1:{port}/" in first
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/?i=0", timeout=10) as page:
+                    body = page.read().decode("utf-8")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        assert 'mark class="gold"' in body and "page 2" in body
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
