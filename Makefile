@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit gate calibrate clean
+.PHONY: demo test lint typecheck unit gate calibrate clean browser
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,7 +32,7 @@ demo: $(STAMP)
 gate: $(STAMP)
 	$(PY) -m vectordb build --docs documenti_pdf --index $(INDEX)
 	$(PY) -m evaluator run --judge offline --golden data/golden/qa_golden_set.jsonl --index $(INDEX) \
-		--baseline data/golden/qa_baseline.json --no-progress
+		--baseline data/golden/qa_baseline.json --no-progress --junit out/qa_junit.xml
 	$(PY) -m evaluator selfcheck --judge offline --golden data/golden/qa_golden_set.jsonl \
 		--index $(INDEX) --report out/selfcheck.json --no-progress
 	$(PY) -m evaluator extraction --docs documenti_pdf --fixtures data/fixtures/demo_ground_truth.json \
@@ -52,7 +52,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy .
 
-unit: $(STAMP)
+# Headless Chromium + chromedriver (Debian packages) for tests/browser; a no-op when present.
+browser:
+	bash scripts/ensure_browser.sh
+
+unit: $(STAMP) browser
 	$(VENV)/bin/pytest -q
 
 test: lint typecheck unit

@@ -8,7 +8,10 @@ import sys
 from pathlib import Path
 
 from builder.api import validate
+from builder.exchange.cli import add_exchange_parsers, run_export, run_import
 from builder.generate_cli import add_generate_parser, run_generate
+from builder.review import review_counts
+from builder.review.cli import add_review_parser, run_review
 from builder.validate import ValidationReport, apply_fixes, summarise, validate_golden
 from ragoro.cli import Handler, run_command
 from ragoro.contracts import GoldenItem
@@ -40,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
         "--fix", action="store_true", help="re-anchor moved passages in place (keeps a .bak)"
     )
     add_generate_parser(commands)
+    add_review_parser(commands)
+    add_exchange_parsers(commands)
     return parser
 
 
@@ -51,6 +56,12 @@ def _print_summary(report: ValidationReport) -> None:
         if counter:
             row = ", ".join(f"{key} {count}" for key, count in sorted(counter.items()))
             print(f"  by {title}: {row}")
+    reviews = review_counts(items)
+    reviewed = reviews["accepted"] + reviews["edited"]
+    print(
+        f"  reviewed: {reviewed} ({reviews['accepted']} accepted, {reviews['edited']} edited), "
+        f"{reviews['rejected']} rejected, {reviews['not reviewed']} not reviewed"
+    )
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -87,5 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         "schema": _schema,
         "validate": _validate,
         "generate": run_generate,
+        "review": run_review,
+        "export": run_export,
+        "import": run_import,
     }
     return run_command(handlers[args.command], args, offline_flag="--llm offline")

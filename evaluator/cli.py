@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 
 from evaluator.console import render_explanations, render_report
-from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, rescore
+from evaluator.evaluate import DEFAULT_GOLDEN, Evaluation, evaluate, rescore
 from evaluator.extraction import (
     DEFAULT_EXTRACTION_BASELINE,
     DEFAULT_FIXTURES,
@@ -19,8 +19,8 @@ from evaluator.extraction import (
 )
 from evaluator.gate import add_gate_arguments, run_gate
 from evaluator.outcomes import write_outcomes
-from evaluator.report import RunReport
 from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
+from evaluator.views import add_view_arguments, baseline_entry_before, write_views
 from judges.registry import JUDGES
 from ragoro.cli import run_command
 from ragoro.golden import atomic_write_text
@@ -72,6 +72,13 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "key); the offline judge is deterministic and judged once (spread 0)",
     )
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    add_view_arguments(parser)
+    parser.add_argument(
+        "--reviewed-only",
+        action="store_true",
+        help="evaluate only the items a reviewer accepted or edited (python -m builder "
+        "review); rejected items are never evaluated. Gate such a run on its own --baseline",
+    )
     parser.add_argument(
         "--explain",
         action="store_true",
@@ -211,13 +218,17 @@ def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     check.add_argument("--no-progress", action="store_true", help="hide progress bars")
 
 
-def _finish(args: argparse.Namespace, report: RunReport) -> int:
+def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
+    report = evaluation.report
     atomic_write_text(args.report, report.model_dump_json(indent=2) + "\n")
     print(render_report(report))
     if args.explain:
         print(render_explanations(report))
     print(f"report: {args.report}")
+    entry = baseline_entry_before(args.baseline, report)
     outcome = run_gate(report, args.baseline, update=args.update_baseline)
+    for line in write_views(args, evaluation, entry, outcome.comparison):
+        print(line)
     for line in outcome.lines:
         print(line)
     return outcome.exit_code
@@ -236,10 +247,11 @@ def _run(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,
+        reviewed_only=args.reviewed_only,
     )
     write_outcomes(args.outcomes, evaluation.outcomes)
     print(f"outcomes: {args.outcomes}")
-    return _finish(args, evaluation.report)
+    return _finish(args, evaluation)
 
 
 def _rescore(args: argparse.Namespace) -> int:
@@ -254,8 +266,9 @@ def _rescore(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,
+        reviewed_only=args.reviewed_only,
     )
-    return _finish(args, evaluation.report)
+    return _finish(args, evaluation)
 
 
 def _selfcheck(args: argparse.Namespace) -> int:

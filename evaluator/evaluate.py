@@ -49,15 +49,25 @@ class Evaluation:
     or a deterministic judge."""
 
 
-def load_items(path: Path) -> list[GoldenItem]:
-    """The items of a golden file; a missing, broken or empty file raises `InputError`."""
+def load_items(path: Path, *, reviewed_only: bool = False) -> list[GoldenItem]:
+    """The items of a golden file to evaluate; a missing, broken or empty file raises
+    `InputError`. Items a reviewer rejected are never evaluated; with `reviewed_only`, only
+    the ones a reviewer accepted or edited are (see `python -m builder review`)."""
     try:
         items = load_golden(path)
     except FileNotFoundError as exc:
         raise InputError(f"{exc}; generate one with: python -m builder generate") from exc
     if not items:
         raise InputError(f"golden file {path} has no items")
-    return items
+    kept = [i for i in items if not (i.review and i.review.status == "rejected")]
+    if reviewed_only:
+        kept = [i for i in kept if i.review is not None]
+    if not kept:
+        which = "reviewed and accepted" if reviewed_only else "not rejected"
+        raise InputError(
+            f"golden file {path} has no item {which}: review it with python -m builder review"
+        )
+    return kept
 
 
 def builder_models(items: Sequence[GoldenItem]) -> set[str]:
@@ -156,6 +166,7 @@ def evaluate(
     concurrency: int = 1,
     progress: bool = False,
     allow_self_judge: bool = False,
+    reviewed_only: bool = False,
 ) -> Evaluation:
     """Run `agent` on every question of `golden`, judge each answer, build the report.
 
@@ -163,13 +174,15 @@ def evaluate(
     or an `Agent`; `judge` is a registered judge name ("offline", "llm") or a `Judge`.
     `repeats` > 1 judges every answer that many times (the agent runs once) and reports
     each metric's spread; the reported numbers stay repeat 1's.
+    `reviewed_only` evaluates only the items a reviewer accepted or edited; rejected
+    items are never evaluated.
     Raises `InputError` / `UsageError` (exit 2) before any agent call when an input or
     the configuration is wrong; a crash of the agent on one case is kept on that case.
     """
     check_repeats(repeats)
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
-    items = load_items(golden_path)
+    items = load_items(golden_path, reviewed_only=reviewed_only)
     opened = index if isinstance(index, VectorIndex) else _open_index(index)
     if isinstance(agent, str):
         try:
@@ -213,6 +226,7 @@ def rescore(
     concurrency: int = 1,
     progress: bool = False,
     allow_self_judge: bool = False,
+    reviewed_only: bool = False,
 ) -> Evaluation:
     """Judge saved outcomes again (from `evaluate`, or from any RAG system; see
     docs/outcomes.md) without running an agent. The index is optional: its documents
@@ -220,7 +234,7 @@ def rescore(
     check_repeats(repeats)
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
-    items = load_items(golden_path)
+    items = load_items(golden_path, reviewed_only=reviewed_only)
     loaded = read_outcomes(Path(outcomes)) if isinstance(outcomes, (str, Path)) else list(outcomes)
     documents: dict[str, str] | None = None
     if isinstance(index, VectorIndex):

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 CaseType = Literal["narrative", "numeric", "composite", "refusal", "clarification"]
 CASE_TYPES: tuple[CaseType, ...] = get_args(CaseType)
 ClarificationMode = Literal["none", "ask_first", "answer_with_assumptions"]
+ReviewStatus = Literal["accepted", "edited", "rejected"]
 
 
 class Passage(BaseModel):
@@ -70,6 +71,18 @@ class Provenance(BaseModel):
     scenario_id: str | None = Field(default=None, description="Deterministic resume unit id.")
 
 
+class Review(BaseModel):
+    """A person's decision on one item (`python -m builder review`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    status: ReviewStatus = Field(
+        description="accepted as written, edited (then accepted), or rejected (never run)."
+    )
+    note: str = Field(default="", description="The reviewer's note.")
+    at: str = Field(description="ISO-8601 UTC time of the decision.")
+
+
 class GoldenItem(BaseModel):
     """One question of the golden set with its reference answer and supporting passages."""
 
@@ -91,6 +104,7 @@ class GoldenItem(BaseModel):
     tags: dict[str, str] = Field(default_factory=dict, description="Free labels for breakdowns.")
     reference_date: str | None = Field(default=None, description="Date the facts refer to.")
     provenance: Provenance | None = Field(default=None, description="Generation metadata.")
+    review: Review | None = Field(default=None, description="A person's review, when done.")
 
     @model_validator(mode="before")
     @classmethod

@@ -1,0 +1,81 @@
+"""The run's views beside the JSON report: the HTML page (by default) and JUnit XML (asked).
+
+`run` and `rescore` share these options and this writer, so both write the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from evaluator.baseline import BaselineComparison, BaselineEntry, baseline_key
+from evaluator.evaluate import Evaluation, load_items
+from evaluator.gate import BaselineFileError, load_baseline
+from evaluator.html import write_html_report
+from evaluator.junit import write_junit
+from evaluator.report import RunReport
+from vectordb import Document, VectorIndex
+
+
+def add_view_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add --html, --no-html and --junit to a `run`/`rescore` parser."""
+    parser.add_argument(
+        "--html",
+        type=Path,
+        metavar="PATH",
+        help="where to write the HTML report, one offline file (default: beside --report, "
+        "same name with .html)",
+    )
+    parser.add_argument("--no-html", action="store_true", help="do not write the HTML report")
+    parser.add_argument(
+        "--junit",
+        type=Path,
+        metavar="PATH",
+        help="also write JUnit XML: one testcase per case and gated metric, the verdict's "
+        "reason as the failure message",
+    )
+
+
+def baseline_entry_before(path: Path, report: RunReport) -> BaselineEntry | None:
+    """The run's baseline entry as it is before the gate creates or ratchets it.
+
+    A broken baseline file gives None here: the gate itself reports it (exit 2).
+    """
+    try:
+        return load_baseline(path).root.get(baseline_key(report))
+    except BaselineFileError:
+        return None
+
+
+def _documents(index: Path | None) -> dict[str, Document]:
+    if index is None or not index.exists():
+        return {}
+    return VectorIndex.open(index).documents
+
+
+def write_views(
+    args: argparse.Namespace,
+    evaluation: Evaluation,
+    entry: BaselineEntry | None,
+    comparison: BaselineComparison | None,
+) -> list[str]:
+    """Write the HTML report (unless --no-html) and the JUnit file (with --junit); return
+    the lines naming what was written."""
+    report, lines = evaluation.report, []
+    if not args.no_html:
+        html_path = args.html or args.report.with_suffix(".html")
+        write_html_report(
+            html_path,
+            report,
+            load_items(args.golden, reviewed_only=args.reviewed_only),
+            evaluation.outcomes,
+            _documents(getattr(args, "index", None)),
+            entry=entry,
+            comparison=comparison,
+            baseline_key=baseline_key(report) if entry is not None else None,
+        )
+        lines.append(f"html: {html_path}")
+    if args.junit is not None:
+        write_junit(args.junit, report, gated=list(entry.metrics) if entry else None)
+        lines.append(f"junit: {args.junit}")
+    return lines
