@@ -199,6 +199,8 @@ def judge_outage(report: RunReport) -> str | None:
             first = first or broken
     if not asked or failed * 2 <= asked:
         return None
+    first = " ".join(first.split())
+    first = first if len(first) <= 200 else first[:199] + "…"
     return (
         f"{failed} of {asked} judge calls to {report.judge_model} failed ({first}); nothing "
         "was gated and the baseline was not touched: fix the provider (key, network, quota) "
