@@ -49,7 +49,7 @@ def _completion(content: str) -> dict[str, Any]:
 
 def _handler(script: Script) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib name
+        def log_message(self, format: str, *args: Any) -> None:
             return
 
         def do_POST(self) -> None:

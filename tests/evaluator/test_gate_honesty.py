@@ -11,6 +11,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,8 +50,9 @@ def llm_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Script:
     return Script()
 
 
-def _report(folder: Path) -> dict:
-    return json.loads((folder / "report.json").read_text(encoding="utf-8"))
+def _report(folder: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    return data
 
 
 def test_a_judge_that_scores_nothing_fails_and_stores_no_baseline(
@@ -138,14 +140,16 @@ def test_an_unreachable_host_ends_the_run_at_the_probe(
 
 
 @pytest.fixture
-def offline_run(tmp_path: Path, demo_index: Path) -> tuple[Path, dict, str, str, str]:
+def offline_run(tmp_path: Path, demo_index: Path) -> tuple[Path, dict[str, Any], str, str, str]:
     """An offline run with a baseline, and a metric with one passing and one failing case."""
     code, out, err = _run(tmp_path, demo_index)
     assert code == 0, out + err
     report = _report(tmp_path)
     assert report["gate"] == {**report["gate"], "verdict": "pass", "created": True}
     for name, metric in report["metrics"].items():
-        passing = [c for c, row in report["case_results"].items() if row.get(name, {}).get("passed")]
+        passing = [
+            c for c, row in report["case_results"].items() if row.get(name, {}).get("passed")
+        ]
         if metric["failures"] and passing:
             return tmp_path, report, name, passing[0], metric["failures"][0]
     raise AssertionError("the offline run has no metric with both a pass and a failure")
@@ -161,7 +165,7 @@ def _edit_baseline(folder: Path, metric: str, rate: float, case: str) -> None:
 
 
 def test_a_flip_behind_a_rising_rate_is_listed_and_fail_on_flips_fails(
-    offline_run: tuple[Path, dict, str, str, str], demo_index: Path
+    offline_run: tuple[Path, dict[str, Any], str, str, str], demo_index: Path
 ) -> None:
     folder, _, metric, _, failing = offline_run
     _edit_baseline(folder, metric, 0.0, failing)
@@ -178,7 +182,7 @@ def test_a_flip_behind_a_rising_rate_is_listed_and_fail_on_flips_fails(
 
 
 def test_report_json_holds_the_verdict_and_the_regressions_with_their_flips(
-    offline_run: tuple[Path, dict, str, str, str], demo_index: Path
+    offline_run: tuple[Path, dict[str, Any], str, str, str], demo_index: Path
 ) -> None:
     folder, _, metric, _, failing = offline_run
     _edit_baseline(folder, metric, 1.0, failing)

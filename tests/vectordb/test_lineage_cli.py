@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 from tests.conftest import run_cli
 
@@ -25,8 +26,9 @@ def _build(docs: Path, index: Path, *extra: str) -> tuple[int, str, str]:
     return result.returncode, result.stdout, result.stderr
 
 
-def _manifest(index: Path) -> dict:
-    return json.loads((index / "manifest.json").read_text(encoding="utf-8"))
+def _manifest(index: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((index / "manifest.json").read_text(encoding="utf-8"))
+    return data
 
 
 def test_building_over_another_folders_index_needs_replace(tmp_path: Path) -> None:
