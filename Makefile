@@ -17,14 +17,18 @@ $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 
 INDEX := faiss_index_locale
 DEMO := out/demo
+DEMO_INDEX := $(DEMO)/faiss_index
 
-# The whole loop on the offline defaults: index, generate a golden set, prove it, evaluate.
+# The whole loop on the offline components, whatever keys .env or the shell hold: index,
+# generate a golden set, prove it, evaluate. Everything it writes is under $(DEMO)/.
 demo: $(STAMP)
-	$(PY) -m vectordb build --docs documenti_pdf --index $(INDEX)
-	$(PY) -m builder generate --sample 0.1 --seed 42 --docs documenti_pdf --index $(INDEX) --out $(DEMO)/qa_golden_set.jsonl
-	$(PY) -m builder validate $(DEMO)/qa_golden_set.jsonl --index $(INDEX)
-	$(PY) -m evaluator run --golden $(DEMO)/qa_golden_set.jsonl --index $(INDEX) --judge offline \
-		--report $(DEMO)/qa_report.json --outcomes $(DEMO)/outcomes.jsonl --baseline $(DEMO)/qa_baseline.json
+	$(PY) -m vectordb build --docs documenti_pdf --index $(DEMO_INDEX)
+	$(PY) -m builder generate --sample 0.1 --seed 42 --docs documenti_pdf --index $(DEMO_INDEX) \
+		--llm offline --out $(DEMO)/qa_golden_set.jsonl --no-progress
+	$(PY) -m builder validate $(DEMO)/qa_golden_set.jsonl --index $(DEMO_INDEX)
+	$(PY) -m evaluator run --golden $(DEMO)/qa_golden_set.jsonl --index $(DEMO_INDEX) \
+		--agent extractive --judge offline --report $(DEMO)/qa_report.json \
+		--outcomes $(DEMO)/outcomes.jsonl --baseline $(DEMO)/qa_baseline.json --no-progress
 
 # The pull-request gate: the committed golden set against the committed baseline, then the
 # judge's own proof: it must pass the reference answers and fail the null agents, then the

@@ -165,14 +165,29 @@ def add_generate_parser(commands: Any) -> None:
         default=None,
         help="model-call cache folder (default $RAGORO_CACHE_DIR or .cache/ragoro)",
     )
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="discard --out and its rejects file before generating, even when they were made "
+        "from another corpus (without it, generating into another corpus's golden file is "
+        "an error: exit 2)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    """Run `builder generate`; returns the exit code (0 done, 2 bad input)."""
+    """Run `builder generate`; returns the exit code (0 done, 1 nothing written, 2 bad
+    input or a golden file of another corpus, 3 model provider unavailable)."""
     from builder.api import generate
     from builder.generate.config import GenerateConfig, parse_mix
     from builder.generate.report import print_summary
+    from builder.lineage import (
+        NothingGenerated,
+        check_out_lineage,
+        discard_outputs,
+        probe_writer,
+        record_lineage,
+    )
     from ragoro.llm import default_model
 
     try:
@@ -203,7 +218,18 @@ def run_generate(args: argparse.Namespace) -> int:
             raise ValueError(f"--max-calls must be >= 0, got {config.max_calls}")
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    if args.replace:
+        discard_outputs(config.out, config.rejects_path)
+    else:
+        check_out_lineage(config.out, config.docs)
+    probe_writer(config.llm)
     result = generate(config)
     print_summary(result, sys.stdout)
     print(f"wrote {len(result.items)} item(s) to {config.out}; rejects in {config.rejects_path}")
+    if not result.items:
+        raise NothingGenerated(
+            f"no golden item was written to {config.out}: every scenario was rejected or "
+            f"none was planned; see why in {config.rejects_path}"
+        )
+    record_lineage(config.out, docs=config.docs, index=config.index)
     return 0

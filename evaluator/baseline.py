@@ -61,6 +61,15 @@ class BaselineEntry(BaseModel):
         "A metric not listed has spread 0: any drop is a regression.",
     )
     updated_at: str = Field(default="", description="UTC time of the last automatic write.")
+    golden_path: str = Field(
+        default="",
+        description="The golden set this entry was made for, relative to the baseline file's "
+        "folder (its identity: another golden set gets its own entry). Empty in entries "
+        "written before lineage was kept: they match a run that shares a case id with them.",
+    )
+    corpus_sha256: str = Field(default="", description="Fingerprint of the indexed corpus.")
+    agent: str = Field(default="", description="The agent of the run that made the entry.")
+    judge_model: str | None = Field(default=None, description="The judge's model, if any.")
 
     @field_validator("metrics", "spread")
     @classmethod
@@ -126,6 +135,10 @@ class Improvement(BaseModel):
     current: float
     delta: float
     fixed_cases: list[str] = Field(default_factory=list, description="Fail before, pass now.")
+    flipped_cases: list[str] = Field(
+        default_factory=list,
+        description="Pass before, fail now: a rising rate never hides a break.",
+    )
 
 
 class BaselineComparison(BaseModel):
@@ -145,6 +158,12 @@ class BaselineComparison(BaseModel):
     new_cases: list[str] = Field(default_factory=list)
     removed_cases: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    flips: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Gated metric -> cases that went pass->fail (fabrication: newly "
+        "fabricated), whatever its rate did; listed on every run.",
+    )
+    fail_on_flips: bool = Field(default=False, description="Any flip fails the gate.")
 
 
 def now_utc() -> str:
@@ -160,11 +179,27 @@ def run_spread(report: RunReport, metric: str) -> float | None:
     return rate(found.spread.width)
 
 
-def make_baseline_entry(report: RunReport) -> BaselineEntry:
-    """A baseline entry that records this run exactly (rates rounded, nonzero spreads)."""
-    spreads = {name: run_spread(report, name) for name in report.metrics}
+def unjudged(report: RunReport) -> dict[str, str]:
+    """Metrics of a run that no case got a score on, each with why: "nothing was judged:
+    12 unscored - first reason: ...". Their rate means nothing and never passes a gate."""
+    out: dict[str, str] = {}
+    for name, metric in sorted(report.metrics.items()):
+        if metric.total == 0:
+            first = next(iter(metric.unscored_cases.values()), "") or "no reason given"
+            out[name] = f"nothing was judged: {metric.unscored} unscored - first reason: {first}"
+    return out
+
+
+def make_baseline_entry(report: RunReport, *, golden_path: str = "") -> BaselineEntry:
+    """A baseline entry that records this run exactly (rates rounded, nonzero spreads).
+
+    A metric nothing was judged on is left out: a baseline never stores a rate computed
+    from zero scored cases."""
+    blank = unjudged(report)
+    scored = {name: m for name, m in report.metrics.items() if name not in blank}
+    spreads = {name: run_spread(report, name) for name in scored}
     return BaselineEntry(
-        metrics={name: rate(m.pass_rate) for name, m in report.metrics.items()},
+        metrics={name: rate(m.pass_rate) for name, m in scored.items()},
         spread={name: width for name, width in spreads.items() if width},
         fabrication_count=report.fabrication_count,
         fabrication_cases=sorted(report.fabrication_cases),
@@ -173,6 +208,10 @@ def make_baseline_entry(report: RunReport) -> BaselineEntry:
         golden_sha256=report.golden_sha256,
         cases=dict(sorted(report.case_passes().items())),
         updated_at=now_utc(),
+        golden_path=golden_path,
+        corpus_sha256=report.corpus_sha256,
+        agent=report.agent,
+        judge_model=report.judge_model,
     )
 
 
@@ -212,17 +251,28 @@ def _newly_unscored(before: CaseResults, after: CaseResults, ids: list[str]) -> 
     ]
 
 
-def compare_to_baseline(report: RunReport, baseline: BaselineEntry | None) -> BaselineComparison:
+def compare_to_baseline(
+    report: RunReport, baseline: BaselineEntry | None, *, fail_on_flips: bool = False
+) -> BaselineComparison:
     """Compare a run with its entry: any listed metric lower by more than the judge's spread
     (max of the stored one and this run's; 0 for the offline judge), or more fabrications or
     unscored verdicts, is a regression; a drop within the spread is listed in
     `within_spread` and passes; equality passes; unlisted metrics are ignored.
 
     When the golden set changed, every value is recomputed on the cases both sets share.
+    A gated metric nothing was judged on is a regression, never a rate of 1.0 (on a new
+    entry too). Every pass->fail flip of a gated metric is listed in `flips`, whatever
+    its rate did; with `fail_on_flips` any flip fails the gate.
     """
     if baseline is None:
-        return BaselineComparison(passed=True, created=True)
-    out = BaselineComparison(passed=True)
+        created = BaselineComparison(passed=True, created=True, fail_on_flips=fail_on_flips)
+        for name, reason in unjudged(report).items():
+            created.regressions.append(
+                Regression(metric=name, baseline=0.0, current=None, delta=None, reason=reason)
+            )
+        created.passed = not created.regressions
+        return created
+    out = BaselineComparison(passed=True, fail_on_flips=fail_on_flips)
     before, after = baseline.cases, report.case_passes()
     out.golden_changed = bool(baseline.golden_sha256) and (
         baseline.golden_sha256 != report.golden_sha256
@@ -244,7 +294,7 @@ def compare_to_baseline(report: RunReport, baseline: BaselineEntry | None) -> Ba
             out, report, baseline, name=name, stored=stored, ids=ids, on_common=on_common
         )
     _compare_counts(out, report, baseline, ids=ids, on_common=on_common)
-    out.passed = not out.regressions
+    out.passed = not out.regressions and not (fail_on_flips and out.flips)
     return out
 
 
@@ -263,6 +313,12 @@ def _compare_metric(
             Regression(metric=name, baseline=stored, current=None, delta=None, reason=MISSING)
         )
         return
+    blank = unjudged(report).get(name)
+    if blank is not None:
+        out.regressions.append(
+            Regression(metric=name, baseline=stored, current=None, delta=None, reason=blank)
+        )
+        return
     current = rate(report.metrics[name].pass_rate)
     if on_common:
         old, n_old = _rate_on(baseline.cases, ids, name)
@@ -270,6 +326,8 @@ def _compare_metric(
         stored = old if n_old else stored
         current, _ = _rate_on(report.case_passes(), ids, name)
     broke, lost, fixed = _flips(baseline.cases, report.case_passes(), ids, name)
+    if broke:
+        out.flips[name] = broke
     delta = rate(current - stored)
     spread = rate(max(baseline.spread_of(name), run_spread(report, name) or 0.0))
     if current < stored and spread > 0 and -delta <= spread:
@@ -299,7 +357,12 @@ def _compare_metric(
     elif current > stored or fixed:
         out.improvements.append(
             Improvement(
-                metric=name, baseline=stored, current=current, delta=delta, fixed_cases=fixed
+                metric=name,
+                baseline=stored,
+                current=current,
+                delta=delta,
+                fixed_cases=fixed,
+                flipped_cases=broke,
             )
         )
 
@@ -327,6 +390,8 @@ def _compare_counts(
         (UNSCORED, unscored_before, unscored_now, [], []),
     )
     for name, before, now, worse, better in rows:
+        if worse:
+            out.flips[name] = worse
         delta = float(now - before)
         if now > before:
             reg = Regression(

@@ -17,18 +17,28 @@ from evaluator.extraction import (
     render_extraction,
     run_extraction,
 )
-from evaluator.gate import add_gate_arguments, run_gate
+from evaluator.gate import GatedReport, GateOutcome, add_gate_arguments, judge_outage, run_gate
 from evaluator.outcomes import write_outcomes
 from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
 from evaluator.views import add_view_arguments, baseline_entry_before, write_views
 from judges.registry import JUDGES
 from ragoro.cli import run_command
+from ragoro.errors import ExitCode
 from ragoro.golden import atomic_write_text
+from ragoro.lineage import Lineage, relative_to, write_lineage
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(parser: argparse.ArgumentParser, *, golden_default: Path | None) -> None:
     parser.add_argument(
-        "--golden", type=Path, default=DEFAULT_GOLDEN, help="golden set (JSONL or JSON array)"
+        "--golden",
+        type=Path,
+        default=golden_default,
+        help="golden set (JSONL or JSON array)"
+        + (
+            f" (default {DEFAULT_GOLDEN})"
+            if golden_default
+            else f" (default: the one the outcomes' lineage sidecar names, else {DEFAULT_GOLDEN})"
+        ),
     )
     parser.add_argument(
         "--judge",
@@ -121,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
         default=Path("out/outcomes.jsonl"),
         help="where to write the agent outcomes",
     )
-    _common(run)
+    _common(run, golden_default=DEFAULT_GOLDEN)
     rescore = commands.add_parser(
         "rescore",
         help="judge saved outcomes again without re-running the agent",
@@ -133,10 +143,11 @@ def _parser() -> argparse.ArgumentParser:
     rescore.add_argument(
         "--index",
         type=Path,
-        default=Path("faiss_index_locale"),
-        help="index whose documents anchor contexts without offsets (optional)",
+        default=None,
+        help="index whose documents anchor contexts without offsets (optional; default: the "
+        "one the outcomes' lineage sidecar names, else faiss_index_locale if present)",
     )
-    _common(rescore)
+    _common(rescore, golden_default=None)
     _selfcheck_parser(commands)
     _extraction_parser(commands)
     return parser
@@ -220,13 +231,25 @@ def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
     report = evaluation.report
-    atomic_write_text(args.report, report.model_dump_json(indent=2) + "\n")
     print(render_report(report))
     if args.explain:
         print(render_explanations(report))
-    print(f"report: {args.report}")
     entry = baseline_entry_before(args.baseline, report)
-    outcome = run_gate(report, args.baseline, update=args.update_baseline)
+    outage = judge_outage(report)
+    if outage is not None:
+        # Not a verdict on the agent: the baseline is neither read nor written.
+        outcome = GateOutcome(
+            exit_code=int(ExitCode.PROVIDER_UNAVAILABLE),
+            lines=[f"error: {outage}"],
+            baseline_path=str(args.baseline),
+        )
+    else:
+        outcome = run_gate(
+            report, args.baseline, update=args.update_baseline, fail_on_flips=args.fail_on_flips
+        )
+    gated = GatedReport(**report.model_dump(), gate=outcome.verdict)
+    atomic_write_text(args.report, gated.model_dump_json(indent=2) + "\n")
+    print(f"report: {args.report}")
     for line in write_views(args, evaluation, entry, outcome.comparison):
         print(line)
     for line in outcome.lines:
@@ -248,8 +271,23 @@ def _run(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,
         reviewed_only=args.reviewed_only,
+        probe=True,
     )
     write_outcomes(args.outcomes, evaluation.outcomes)
+    report = evaluation.report
+    write_lineage(
+        args.outcomes,
+        Lineage(
+            kind="outcomes",
+            golden=relative_to(args.golden, args.outcomes),
+            golden_sha256=report.golden_sha256,
+            index=relative_to(args.index, args.outcomes),
+            docs=relative_to(report.docs, args.outcomes) if report.docs else "",
+            corpus_sha256=report.corpus_sha256,
+            agent=report.agent,
+        ),
+    )
+    report.outcomes_path = str(args.outcomes)
     print(f"outcomes: {args.outcomes}")
     return _finish(args, evaluation)
 
@@ -267,6 +305,7 @@ def _rescore(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         allow_self_judge=args.allow_self_judge,
         reviewed_only=args.reviewed_only,
+        probe=True,
     )
     return _finish(args, evaluation)
 

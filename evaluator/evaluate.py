@@ -11,7 +11,7 @@ from pathlib import Path
 
 from evaluator.agents import make_agent
 from evaluator.agents.base import Agent
-from evaluator.outcomes import read_outcomes
+from evaluator.outcomes import check_case_ids, read_numbered_outcomes
 from evaluator.report import RunReport, build_report
 from evaluator.runner import judge_repeats, run_agent
 from judges import make_judge
@@ -19,12 +19,16 @@ from judges.base import Judge, JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.errors import InputError, UsageError
 from ragoro.golden import file_sha256, load_golden
+from ragoro.lineage import documents_missing, read_lineage, resolve_from
+from ragoro.llm import LLMClient
+from ragoro.probe import probe_client
 from vectordb import DEFAULT_INDEX, VectorIndex
 
 __all__ = [
     "DEFAULT_GOLDEN",
     "Evaluation",
     "builder_models",
+    "check_golden_in_index",
     "check_repeats",
     "check_self_judge",
     "evaluate",
@@ -105,6 +109,50 @@ def _open_index(path: Path | str) -> VectorIndex:
     return VectorIndex.open(path)
 
 
+def check_golden_in_index(golden: Path, items: Sequence[GoldenItem], index: VectorIndex) -> None:
+    """Refuse (exit 2, before any agent or judge call) a golden set whose documents the
+    index does not hold: it was made from another corpus, and every case would fail."""
+    missing = documents_missing(items, index.documents)
+    if not missing:
+        return
+    lineage = read_lineage(golden)
+    made_from = resolve_from(golden, lineage.docs) if lineage else None
+    built_from = index.manifest.docs_folder(index.path)
+    shown = ", ".join(missing[:3]) + (" ..." if len(missing) > 3 else "")
+    origin = f"made from {made_from}" if made_from else "made from another corpus"
+    index_origin = f" (built from {built_from})" if built_from else ""
+    rebuild = (
+        f"python -m vectordb build --docs {made_from} --index <its own folder>"
+        if made_from
+        else "python -m vectordb build --docs <its corpus> --index <its own folder>"
+    )
+    raise InputError(
+        f"golden set {golden} was {origin}: {len(missing)} of its documents are not in "
+        f"index {index.path}{index_origin}: {shown}. Index that corpus ({rebuild}) and pass "
+        "its --index, or pass the golden set of this index with --golden"
+    )
+
+
+def probe_models(judge: Judge, agent: Agent | None = None) -> None:
+    """One quick call to each model the run will use (the judge's, an LLM agent's), so a
+    wrong key or an unreachable host stops it in seconds with exit 3."""
+    client = getattr(judge, "client", None)
+    if isinstance(client, LLMClient):
+        probe_client(client, offline_flag="--judge offline")
+    client = getattr(agent, "client", None)
+    if isinstance(client, LLMClient):
+        probe_client(client, offline_flag="--agent extractive")
+
+
+def _index_meta(index: VectorIndex) -> dict[str, object]:
+    docs = index.manifest.docs_folder(index.path)
+    return {
+        "index_path": str(index.path),
+        "corpus_sha256": index.manifest.corpus_sha256,
+        "docs": str(docs) if docs else "",
+    }
+
+
 def resolve_judge(
     judge: str | Judge, judge_model: str | None, documents: dict[str, str] | None
 ) -> Judge:
@@ -167,6 +215,7 @@ def evaluate(
     progress: bool = False,
     allow_self_judge: bool = False,
     reviewed_only: bool = False,
+    probe: bool = False,
 ) -> Evaluation:
     """Run `agent` on every question of `golden`, judge each answer, build the report.
 
@@ -178,12 +227,15 @@ def evaluate(
     items are never evaluated.
     Raises `InputError` / `UsageError` (exit 2) before any agent call when an input or
     the configuration is wrong; a crash of the agent on one case is kept on that case.
+    With `probe`, a model the run uses that fails one quick call raises
+    `ProviderUnavailable` (exit 3) before any case runs.
     """
     check_repeats(repeats)
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
     items = load_items(golden_path, reviewed_only=reviewed_only)
     opened = index if isinstance(index, VectorIndex) else _open_index(index)
+    check_golden_in_index(golden_path, items, opened)
     if isinstance(agent, str):
         try:
             agent = make_agent(agent, index=opened, k=k, mode=mode, golden=items)
@@ -192,6 +244,8 @@ def evaluate(
     chosen = resolve_judge(judge, judge_model, opened.texts)
     if not allow_self_judge:
         check_self_judge(chosen.model, agent.model, builder_models(items))
+    if probe:
+        probe_models(chosen, agent)
     clock = time.perf_counter()
     outcomes = run_agent(items, agent, concurrency=concurrency, progress=progress)
     timings = {"agent_s": time.perf_counter() - clock}
@@ -199,6 +253,7 @@ def evaluate(
         "agent": agent.name,
         "agent_model": agent.model,
         "started_at": started_at,
+        **_index_meta(opened),
     }
     return _judged(
         items,
@@ -217,8 +272,8 @@ def evaluate(
 def rescore(
     outcomes: Path | str | Sequence[CaseOutcome],
     *,
-    golden: Path | str = DEFAULT_GOLDEN,
-    index: Path | str | VectorIndex | None = DEFAULT_INDEX,
+    golden: Path | str | None = None,
+    index: Path | str | VectorIndex | None = None,
     judge: str | Judge = "offline",
     judge_model: str | None = None,
     mode: str = "tool",
@@ -227,27 +282,63 @@ def rescore(
     progress: bool = False,
     allow_self_judge: bool = False,
     reviewed_only: bool = False,
+    probe: bool = False,
 ) -> Evaluation:
     """Judge saved outcomes again (from `evaluate`, or from any RAG system; see
     docs/outcomes.md) without running an agent. The index is optional: its documents
-    locate contexts that come without offsets. `repeats` works as in `evaluate`."""
+    locate contexts that come without offsets. `repeats` works as in `evaluate`.
+
+    `golden` and `index` default to the ones the outcomes' lineage sidecar names (written
+    by `run`), else to the default golden file and index. An outcome with a duplicate or
+    unknown case id is an `InputError` naming its line."""
     check_repeats(repeats)
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
+    source = Path(outcomes) if isinstance(outcomes, (str, Path)) else None
+    given = None if isinstance(outcomes, (str, Path)) else list(outcomes)
+    lineage = read_lineage(source) if source is not None else None
+    if golden is None:
+        golden = (resolve_from(source, lineage.golden) if source and lineage else None) or (
+            DEFAULT_GOLDEN
+        )
+    if index is None:
+        index = (resolve_from(source, lineage.index) if source and lineage else None) or (
+            Path(DEFAULT_INDEX)
+        )
     golden_path = Path(golden)
     items = load_items(golden_path, reviewed_only=reviewed_only)
-    loaded = read_outcomes(Path(outcomes)) if isinstance(outcomes, (str, Path)) else list(outcomes)
-    documents: dict[str, str] | None = None
+    # Ids are checked against the whole file: an outcome of an item left out by review
+    # belongs to the set, it is only not judged.
+    known = {item.id for item in load_golden(golden_path)}
+    if given is None and source is not None:
+        numbered = read_numbered_outcomes(source)
+    else:
+        numbered = list(enumerate(given or [], start=1))
+    check_case_ids(source or Path("<outcomes>"), numbered, known, golden_path)
+    kept = {item.id for item in items}
+    loaded = [outcome for _, outcome in numbered if outcome.case_id in kept]
+    opened: VectorIndex | None = None
     if isinstance(index, VectorIndex):
-        documents = index.texts
-    elif index is not None and Path(index).exists():
+        opened = index
+    elif Path(index).exists():
         # Optional: without it, contexts that come without offsets are compared by text.
         # An index that is there but broken is an error, never silently skipped.
-        documents = _open_index(index).texts
+        opened = _open_index(index)
+    if opened is not None:
+        check_golden_in_index(golden_path, items, opened)
+    documents = opened.texts if opened is not None else None
     chosen = resolve_judge(judge, judge_model, documents)
     agent_name = loaded[0].agent if loaded else "unknown"
     if not allow_self_judge:
         check_self_judge(chosen.model, agent_name, builder_models(items))
-    meta: dict[str, object] = {"agent": agent_name, "agent_model": None, "started_at": started_at}
+    if probe:
+        probe_models(chosen)
+    meta: dict[str, object] = {
+        "agent": agent_name,
+        "agent_model": None,
+        "started_at": started_at,
+        "outcomes_path": str(source) if source is not None else "",
+        **(_index_meta(opened) if opened is not None else {}),
+    }
     return _judged(
         items,
         loaded,

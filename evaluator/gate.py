@@ -1,40 +1,58 @@
 """The CI gate: compare a run with the baseline file, create or ratchet its entry.
 
 Exit codes: 0 pass, 1 regression, 2 usage or configuration error. Every read-modify-write
-of the file happens under `<baseline>.lock`, and every write is atomic, so two runs that
-update different entries at once both survive and a reader never sees half a file.
+of the file happens under one lock file per baseline, kept in one place
+(`lock_path_for`: the system temp folder's `ragoro-locks/`, never beside the baseline),
+and every write is atomic, so two runs that update different entries at once both
+survive and a reader never sees half a file.
+
+Each entry belongs to one golden set (`golden_path`, relative to the baseline file): a
+run of another golden set never compares against it, it gets its own entry.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
+import re
+import tempfile
 from pathlib import Path
+from typing import Literal
 
 from filelock import FileLock, Timeout
 from pydantic import BaseModel, Field, ValidationError
 
 from evaluator.baseline import (
-    FABRICATION,
-    UNSCORED,
     BaselineComparison,
     BaselineEntry,
     BaselineFile,
-    CaseResults,
-    Improvement,
     Regression,
-    WithinSpread,
     baseline_key,
     compare_to_baseline,
-    format_number,
     make_baseline_entry,
-    now_utc,
-    rate,
-    run_spread,
+    unjudged,
 )
+from evaluator.gate_lines import flips_line, format_comparison
+from evaluator.ratchet import RatchetResult, ratchet
 from evaluator.report import RunReport
+from judges.llm import CALL_FAILED
 from ragoro.errors import InputError
 from ragoro.golden import atomic_write_text
+
+__all__ = [
+    "GateOutcome",
+    "GateVerdict",
+    "GatedReport",
+    "RatchetResult",
+    "format_comparison",
+    "judge_outage",
+    "lock_path_for",
+    "ratchet",
+    "run_gate",
+    "select_entry",
+]
 
 DEFAULT_BASELINE = Path("data/golden/qa_baseline.json")
 EXIT_PASS = 0
@@ -57,6 +75,53 @@ class GateOutcome(BaseModel):
     exit_code: int = Field(description="0 pass, 1 regression, 2 usage/config error.")
     lines: list[str] = Field(default_factory=list)
     comparison: BaselineComparison | None = None
+    key: str = Field(default="", description="The baseline entry the run was gated on.")
+    baseline_path: str = ""
+
+    @property
+    def verdict(self) -> GateVerdict:
+        """The verdict as `report.json` keeps it, for CI to read without the console."""
+        name: Literal["pass", "fail", "error"] = (
+            "pass"
+            if self.exit_code == EXIT_PASS
+            else "fail"
+            if self.exit_code == EXIT_REGRESSION
+            else "error"
+        )
+        comparison = self.comparison
+        return GateVerdict(
+            verdict=name,
+            exit_code=self.exit_code,
+            baseline=self.baseline_path,
+            key=self.key,
+            created=bool(comparison and comparison.created),
+            regressions=list(comparison.regressions) if comparison else [],
+            flips=dict(comparison.flips) if comparison else {},
+            lines=list(self.lines),
+        )
+
+
+class GateVerdict(BaseModel):
+    """The gate's verdict in `report.json`: what CI needs, without parsing the console."""
+
+    verdict: Literal["pass", "fail", "error"]
+    exit_code: int
+    baseline: str = Field(description="The baseline file gated on.")
+    key: str = Field(description="The entry in it.")
+    created: bool = Field(description="No entry existed: this run made it.")
+    regressions: list[Regression] = Field(
+        default_factory=list, description="Each regression with its flipped cases."
+    )
+    flips: dict[str, list[str]] = Field(
+        default_factory=dict, description="Gated metric -> cases that went pass->fail."
+    )
+    lines: list[str] = Field(default_factory=list, description="What the gate printed.")
+
+
+class GatedReport(RunReport):
+    """A run report with the gate's verdict: the `report.json` that run/rescore write."""
+
+    gate: GateVerdict | None = None
 
 
 def add_gate_arguments(
@@ -74,9 +139,17 @@ def add_gate_arguments(
     parser.add_argument(
         "--update-baseline",
         action="store_true",
-        help="ratchet this mode/judge's entry: store pass rates that rose (with the judge "
-        "spread this run measured for them, see --repeats) and fabrication or unscored counts "
-        "that fell; never loosens a value (lowering one is a reviewed hand edit of the file)",
+        help="ratchet this golden set's mode/judge entry: store pass rates that rose (with "
+        "the judge spread this run measured for them, see --repeats) and fabrication or "
+        "unscored counts that fell; never loosens a value (lowering one is a reviewed hand "
+        "edit of the file), never raises a rate on a run with more unscored verdicts than "
+        "the entry allows",
+    )
+    parser.add_argument(
+        "--fail-on-flips",
+        action="store_true",
+        help="fail the gate when any case of a gated metric went from pass to fail, even "
+        "when the metric's rate rose (flips are listed on every run either way)",
     )
 
 
@@ -112,13 +185,89 @@ def write_baseline(path: Path, baseline: BaselineFile) -> None:
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
 
-def run_gate(report: RunReport, baseline_path: Path, *, update: bool) -> GateOutcome:
-    """Gate a run on its baseline entry; create the entry if missing, ratchet it on update."""
-    lock_path = baseline_path.with_name(baseline_path.name + ".lock")
+def judge_outage(report: RunReport) -> str | None:
+    """A one-line diagnosis when more than half of the judge's model calls failed for
+    good (the judge was out, not the agent wrong); None otherwise."""
+    asked = failed = 0
+    first = ""
+    for case_id, row in report.case_results.items():
+        if case_id in report.agent_errors or not report.judge_model:
+            continue
+        asked += 1
+        reasons = [v.reason for v in row.values() if v.passed is None]
+        broken = next((r for r in reasons if r.startswith(CALL_FAILED)), None)
+        if broken is not None:
+            failed += 1
+            first = first or broken
+    if not asked or failed * 2 <= asked:
+        return None
+    first = " ".join(first.split())
+    first = first if len(first) <= 200 else first[:199] + "…"
+    return (
+        f"{failed} of {asked} judge calls to {report.judge_model} failed ({first}); nothing "
+        "was gated and the baseline was not touched: fix the provider (key, network, quota) "
+        "or use --judge offline"
+    )
+
+
+def lock_path_for(baseline_path: Path) -> Path:
+    """The one lock file of a baseline: in the temp folder's `ragoro-locks/`, named by
+    the baseline's absolute path, so nothing is left beside the committed file."""
+    digest = hashlib.sha256(str(baseline_path.resolve()).encode("utf-8")).hexdigest()[:16]
+    folder = Path(tempfile.gettempdir()) / "ragoro-locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{baseline_path.name}-{digest}.lock"
+
+
+def golden_identity(report: RunReport, baseline_path: Path) -> str:
+    """A run's golden set as its baseline entry names it: its path relative to the
+    baseline file's folder (posix)."""
+    golden = Path(report.golden_path).resolve()
+    return Path(os.path.relpath(golden, baseline_path.resolve().parent)).as_posix()
+
+
+def select_entry(
+    baseline: BaselineFile, report: RunReport, golden: str
+) -> tuple[str, BaselineEntry | None, list[str]]:
+    """The entry this run's golden set is gated on: (key, entry or None, notes).
+
+    An entry made for another golden set is never compared with: the run gets its own key
+    ("mode/judge@<golden name>-<hash>") and a note says so. An entry written before golden
+    sets were recorded matches a run that shares a case id with it.
+    """
+    base = baseline_key(report)
+    ids = set(report.case_results)
+    candidates = [k for k in sorted(baseline.root) if k == base or k.startswith(base + "@")]
+    for key in candidates:
+        entry = baseline.root[key]
+        if entry.golden_path == golden or (not entry.golden_path and ids & set(entry.cases)):
+            return key, entry, []
+    if base not in baseline.root:
+        return base, None, []
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(golden).stem) or "golden"
+    key = f"{base}@{stem}-{hashlib.sha256(golden.encode('utf-8')).hexdigest()[:8]}"
+    other = baseline.root[base].golden_path or "a golden set with none of these case ids"
+    notes = [
+        f"baseline {base} was made for {other}, not {golden}: this golden set is gated on "
+        f"its own entry {key}, never on another set's"
+    ]
+    return key, baseline.root.get(key), notes
+
+
+def run_gate(
+    report: RunReport, baseline_path: Path, *, update: bool, fail_on_flips: bool = False
+) -> GateOutcome:
+    """Gate a run on its golden set's baseline entry; create it if missing (unless
+    nothing was judged on a metric), ratchet it on update."""
     try:
         baseline_path.parent.mkdir(parents=True, exist_ok=True)
+        lock_path = lock_path_for(baseline_path)
         with FileLock(lock_path, timeout=LOCK_TIMEOUT_S):
-            return _gate_locked(report, baseline_path, update=update)
+            outcome = _gate_locked(
+                report, baseline_path, update=update, fail_on_flips=fail_on_flips
+            )
+        outcome.baseline_path = str(baseline_path)
+        return outcome
     except Timeout:
         message = (
             f"error: another run has held {lock_path} for {LOCK_TIMEOUT_S:.0f} s; "
@@ -128,28 +277,38 @@ def run_gate(report: RunReport, baseline_path: Path, *, update: bool) -> GateOut
         message = f"error: {exc}"
     except OSError as exc:
         message = f"error: cannot update baseline file {baseline_path}: {exc}"
-    return GateOutcome(exit_code=EXIT_USAGE, lines=[message])
+    return GateOutcome(exit_code=EXIT_USAGE, lines=[message], baseline_path=str(baseline_path))
 
 
-def _gate_locked(report: RunReport, path: Path, *, update: bool) -> GateOutcome:
+def _gate_locked(
+    report: RunReport, path: Path, *, update: bool, fail_on_flips: bool
+) -> GateOutcome:
     baseline = load_baseline(path)
-    key = baseline_key(report)
-    entry = baseline.root.get(key)
-    comparison = compare_to_baseline(report, entry)
+    golden = golden_identity(report, path)
+    key, entry, lines = select_entry(baseline, report, golden)
+    comparison = compare_to_baseline(report, entry, fail_on_flips=fail_on_flips)
     if entry is None:
-        baseline.root[key] = make_baseline_entry(report)
-        write_baseline(path, baseline)
-        lines = [
-            f"baseline {key}: no entry yet in {path}; created it from this run "
-            f"({len(report.metrics)} metrics, {report.n_cases} cases)",
-            f"gate: PASS ({key}, new baseline)",
-        ]
-        return GateOutcome(exit_code=EXIT_PASS, lines=lines, comparison=comparison)
-    lines = [f"baseline {key} ({path}, updated {entry.updated_at or 'by hand'}):"]
+        return _create(
+            baseline,
+            key=key,
+            report=report,
+            path=path,
+            golden=golden,
+            comparison=comparison,
+            lines=lines,
+        )
+    lines.append(f"baseline {key} ({path}, updated {entry.updated_at or 'by hand'}):")
     lines += format_comparison(comparison)
+    lines.append(flips_line(comparison))
     if update:
         lines += _update(
-            baseline, key=key, entry=entry, report=report, comparison=comparison, path=path
+            baseline,
+            key=key,
+            entry=entry,
+            report=report,
+            comparison=comparison,
+            path=path,
+            golden=golden,
         )
     elif comparison.passed and comparison.improvements:
         lines.append("run with --update-baseline to ratchet the improved values")
@@ -157,10 +316,43 @@ def _gate_locked(report: RunReport, path: Path, *, update: bool) -> GateOutcome:
         noise = len(comparison.within_spread)
         within = f"; {noise} drop{'s' * (noise != 1)} within the judge's spread" if noise else ""
         lines.append(f"gate: PASS ({key}{within})")
-        return GateOutcome(exit_code=EXIT_PASS, lines=lines, comparison=comparison)
+        return GateOutcome(exit_code=EXIT_PASS, lines=lines, comparison=comparison, key=key)
     count = len(comparison.regressions)
-    lines.append(f"gate: FAIL ({key}): {count} regression{'s' * (count != 1)}")
-    return GateOutcome(exit_code=EXIT_REGRESSION, lines=lines, comparison=comparison)
+    why = f"{count} regression{'s' * (count != 1)}"
+    if not count:
+        why = f"{sum(len(c) for c in comparison.flips.values())} flip(s) and --fail-on-flips"
+    lines.append(f"gate: FAIL ({key}): {why}")
+    return GateOutcome(exit_code=EXIT_REGRESSION, lines=lines, comparison=comparison, key=key)
+
+
+def _create(
+    baseline: BaselineFile,
+    *,
+    key: str,
+    report: RunReport,
+    path: Path,
+    golden: str,
+    comparison: BaselineComparison,
+    lines: list[str],
+) -> GateOutcome:
+    """A first run of this golden set: store it as the entry, unless a metric got no score."""
+    blank = unjudged(report)
+    if blank:
+        lines += [f"  REGRESSION {name}: {reason}" for name, reason in blank.items()]
+        lines.append(
+            f"baseline {key}: not created in {path}: a baseline never stores a rate "
+            "computed from zero scored cases; fix what kept the judge from scoring and rerun"
+        )
+        lines.append(f"gate: FAIL ({key}): {len(blank)} metric(s) with nothing judged")
+        return GateOutcome(exit_code=EXIT_REGRESSION, lines=lines, comparison=comparison, key=key)
+    baseline.root[key] = make_baseline_entry(report, golden_path=golden)
+    write_baseline(path, baseline)
+    lines += [
+        f"baseline {key}: no entry yet for {golden} in {path}; created it from this run "
+        f"({len(report.metrics)} metrics, {report.n_cases} cases)",
+        f"gate: PASS ({key}, new baseline)",
+    ]
+    return GateOutcome(exit_code=EXIT_PASS, lines=lines, comparison=comparison, key=key)
 
 
 def _update(
@@ -171,8 +363,12 @@ def _update(
     report: RunReport,
     comparison: BaselineComparison,
     path: Path,
+    golden: str,
 ) -> list[str]:
     result = ratchet(entry, report, comparison)
+    if result.entry != entry and not result.entry.golden_path:
+        # An entry written before golden sets were recorded learns whose it is.
+        result.entry.golden_path = golden
     lines = [f"baseline tightened: {change}" for change in result.tightened]
     lines += [f"baseline {refusal}" for refusal in result.refused]
     if result.refused:
@@ -193,155 +389,3 @@ def _update(
     write_baseline(path, baseline)
     lines.append(f"baseline {key} written to {path}")
     return lines
-
-
-class RatchetResult(BaseModel):
-    """What `--update-baseline` does to one entry."""
-
-    entry: BaselineEntry = Field(description="The entry to store (may equal the old one).")
-    tightened: list[str] = Field(default_factory=list, description="Values moved up (or down).")
-    refused: list[str] = Field(default_factory=list, description="Worse values not stored.")
-    evidence_refreshed: bool = Field(
-        default=False, description="cases, golden_sha256 and n_cases now come from this run."
-    )
-
-
-def ratchet(
-    entry: BaselineEntry, report: RunReport, comparison: BaselineComparison
-) -> RatchetResult:
-    """Apply `--update-baseline` to an entry: rates only go up, counts only go down.
-
-    A worse value is kept and listed as refused (a drop within the judge's spread too: noise
-    never lowers a bar). A raised rate stores the spread this run measured for it (none
-    measured, i.e. one repeat: the stored spread stays). Per-case evidence (cases,
-    golden_sha256, n_cases) is replaced only when the run passed and nothing was refused, so
-    flipped cases are always counted against the last accepted run, never a regressed one; a
-    metric raised by a regressed run takes along its own per-case results only.
-    """
-    out = RatchetResult(entry=entry.model_copy(deep=True))
-    new = out.entry
-    raised: list[str] = []
-    for name, metric in sorted(report.metrics.items()):
-        current, stored = rate(metric.pass_rate), entry.metrics.get(name)
-        was = "not gated" if stored is None else format_number(stored)
-        if stored is None or current > stored:
-            new.metrics[name] = current
-            raised.append(name)
-            out.tightened.append(f"{name}: {was} -> {format_number(current)}")
-            spread = run_spread(report, name)
-            if spread is not None:
-                _store_spread(new, name, spread)
-                out.tightened[-1] += f" (judge spread {format_number(spread)})"
-        elif current < stored:
-            out.refused.append(
-                f"not lowering {name}: stored {was}, this run {format_number(current)}"
-            )
-    if not comparison.golden_changed:
-        _adopt(new.cases, report.case_passes(), raised)
-    counts = ((FABRICATION, report.fabrication_count), (UNSCORED, report.unscored_count))
-    for name, count in counts:
-        stored_count = getattr(entry, name)
-        if count < stored_count:
-            setattr(new, name, count)
-            out.tightened.append(f"{name}: {stored_count} -> {count}")
-            if name == FABRICATION:
-                new.fabrication_cases = sorted(report.fabrication_cases)
-        elif count > stored_count:
-            out.refused.append(f"not raising {name}: stored {stored_count}, this run {count}")
-    if comparison.passed and not out.refused:
-        new.cases = dict(sorted(report.case_passes().items()))
-        new.golden_sha256 = report.golden_sha256
-        new.n_cases = report.n_cases
-        new.fabrication_cases = sorted(report.fabrication_cases)
-        out.evidence_refreshed = True
-    if new != entry:
-        new.updated_at = now_utc()
-    return out
-
-
-def _store_spread(entry: BaselineEntry, metric: str, spread: float) -> None:
-    """Record a metric's measured spread; 0 is the default, so it is not written."""
-    if spread:
-        entry.spread[metric] = spread
-    else:
-        entry.spread.pop(metric, None)
-
-
-def _adopt(
-    cases: dict[str, dict[str, bool | None]], results: CaseResults, metrics: list[str]
-) -> None:
-    """Copy some metrics' per-case results, so each stored rate keeps the evidence behind it."""
-    for cid, row in cases.items():
-        for metric in metrics:
-            if metric in results.get(cid, {}):
-                row[metric] = results[cid][metric]
-            else:
-                row.pop(metric, None)
-
-
-def format_comparison(comparison: BaselineComparison) -> list[str]:
-    """Human lines for a comparison: golden change, regressions, then improvements."""
-    lines: list[str] = []
-    if comparison.golden_changed:
-        basis = (
-            f"comparing on the {comparison.common_cases} cases both sets share"
-            if comparison.common_cases is not None
-            else "comparing whole-run values"
-        )
-        lines.append(
-            f"  golden set changed since the baseline: {basis}; "
-            f"{len(comparison.new_cases)} new, {len(comparison.removed_cases)} removed"
-        )
-        if comparison.new_cases:
-            lines.append(f"    new cases: {', '.join(comparison.new_cases)}")
-        if comparison.removed_cases:
-            lines.append(f"    removed cases: {', '.join(comparison.removed_cases)}")
-    lines += [f"  note: {note}" for note in comparison.notes]
-    lines += [_regression_line(r) for r in comparison.regressions]
-    lines += [_within_spread_line(w) for w in comparison.within_spread]
-    lines += [_improvement_line(i) for i in comparison.improvements]
-    if not (comparison.regressions or comparison.within_spread or comparison.improvements):
-        lines.append("  every gated value equals its baseline")
-    return lines
-
-
-def _values(baseline: float, current: float, delta: float) -> str:
-    sign = "+" if delta > 0 else ""
-    return (
-        f"baseline {format_number(baseline)}, current {format_number(current)}, "
-        f"delta {sign}{format_number(delta)}"
-    )
-
-
-def _regression_line(reg: Regression) -> str:
-    if reg.current is None or reg.delta is None:
-        return f"  REGRESSION {reg.metric}: {reg.reason} (baseline {format_number(reg.baseline)})"
-    text = f"  REGRESSION {reg.metric}: {_values(reg.baseline, reg.current, reg.delta)}"
-    if reg.spread:
-        text += f", beyond the judge's spread {format_number(reg.spread)}"
-    label = "newly fabricated" if reg.metric == FABRICATION else "flipped pass->fail"
-    if reg.flipped_cases:
-        text += f"; {label}: {', '.join(reg.flipped_cases)}"
-    if reg.unscored_cases:
-        text += f"; now unscored: {', '.join(reg.unscored_cases)}"
-    return text
-
-
-def _within_spread_line(drop: WithinSpread) -> str:
-    text = (
-        f"  within the judge's spread {drop.metric}: "
-        f"{_values(drop.baseline, drop.current, drop.delta)}, spread {format_number(drop.spread)}"
-    )
-    if drop.flipped_cases:
-        text += f"; flipped pass->fail: {', '.join(drop.flipped_cases)}"
-    if drop.unscored_cases:
-        text += f"; now unscored: {', '.join(drop.unscored_cases)}"
-    return text
-
-
-def _improvement_line(imp: Improvement) -> str:
-    text = f"  improved {imp.metric}: {_values(imp.baseline, imp.current, imp.delta)}"
-    if imp.fixed_cases:
-        label = "no longer fabricated" if imp.metric == FABRICATION else "fixed fail->pass"
-        text += f"; {label}: {', '.join(imp.fixed_cases)}"
-    return text

@@ -28,6 +28,11 @@ def write_outcomes(path: Path, outcomes: Iterable[CaseOutcome]) -> None:
 
 def read_outcomes(path: Path) -> list[CaseOutcome]:
     """Read an outcomes JSONL file; the first bad line raises with file:line and field."""
+    return [outcome for _, outcome in read_numbered_outcomes(path)]
+
+
+def read_numbered_outcomes(path: Path) -> list[tuple[int, CaseOutcome]]:
+    """Every outcome of a file with its line number; a bad line raises with file:line."""
     if not path.is_file():
         raise OutcomesFileError(f"outcomes file not found: {path}")
     try:
@@ -38,14 +43,37 @@ def read_outcomes(path: Path) -> list[CaseOutcome]:
         ) from exc
 
 
-def _read(path: Path) -> list[CaseOutcome]:
-    outcomes: list[CaseOutcome] = []
+def check_case_ids(
+    path: Path, numbered: Iterable[tuple[int, CaseOutcome]], known: set[str], golden: Path
+) -> None:
+    """Refuse outcomes whose case ids repeat or are not in the golden set, naming each
+    line: dropping one silently would judge a different answer than the file holds."""
+    first: dict[str, int] = {}
+    problems: list[str] = []
+    for number, outcome in numbered:
+        cid = outcome.case_id
+        if cid in first:
+            problems.append(f"{path}:{number}: case_id {cid!r} repeats line {first[cid]}")
+            continue
+        first[cid] = number
+        if cid not in known:
+            problems.append(f"{path}:{number}: case_id {cid!r} is not in golden set {golden}")
+    if problems:
+        raise OutcomesFileError(
+            f"{len(problems)} outcome line(s) in {path} cannot be matched to one golden case "
+            "each: give every case one line (pass --golden for the set they answer)",
+            details=tuple(problems[:20]),
+        )
+
+
+def _read(path: Path) -> list[tuple[int, CaseOutcome]]:
+    outcomes: list[tuple[int, CaseOutcome]] = []
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
             if not line.strip():
                 continue
             try:
-                outcomes.append(CaseOutcome.model_validate_json(line))
+                outcomes.append((number, CaseOutcome.model_validate_json(line)))
             except ValidationError as exc:
                 error = exc.errors()[0]
                 where = ".".join(str(p) for p in error["loc"]) or "line"

@@ -112,6 +112,12 @@ class RunReport(BaseModel):
     agent_model: str | None = None
     golden_path: str
     golden_sha256: str
+    index_path: str = Field(default="", description="The index the run used (lineage).")
+    corpus_sha256: str = Field(
+        default="", description="Fingerprint of the corpus that index was built from."
+    )
+    docs: str = Field(default="", description="The folder that index was built from.")
+    outcomes_path: str = Field(default="", description="The outcomes judged or written.")
     n_cases: int
     repeats: int = Field(
         default=1,

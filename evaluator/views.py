@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from evaluator.baseline import BaselineComparison, BaselineEntry, baseline_key
+from evaluator.baseline import BaselineComparison, BaselineEntry
 from evaluator.evaluate import Evaluation, load_items
-from evaluator.gate import BaselineFileError, load_baseline
+from evaluator.gate import BaselineFileError, golden_identity, load_baseline, select_entry
 from evaluator.html import write_html_report
 from evaluator.junit import write_junit
 from evaluator.report import RunReport
@@ -36,15 +36,26 @@ def add_view_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _selected(path: Path, report: RunReport) -> tuple[str, BaselineEntry | None]:
+    try:
+        baseline = load_baseline(path)
+    except BaselineFileError:
+        return "", None
+    key, entry, _ = select_entry(baseline, report, golden_identity(report, path))
+    return key, entry
+
+
 def baseline_entry_before(path: Path, report: RunReport) -> BaselineEntry | None:
-    """The run's baseline entry as it is before the gate creates or ratchets it.
+    """The run's baseline entry (the one the gate will select for its golden set) as it is
+    before the gate creates or ratchets it.
 
     A broken baseline file gives None here: the gate itself reports it (exit 2).
     """
-    try:
-        return load_baseline(path).root.get(baseline_key(report))
-    except BaselineFileError:
-        return None
+    return _selected(path, report)[1]
+
+
+def _entry_key(path: Path, report: RunReport) -> str:
+    return _selected(path, report)[0]
 
 
 def _documents(index: Path | None) -> dict[str, Document]:
@@ -62,17 +73,19 @@ def write_views(
     """Write the HTML report (unless --no-html) and the JUnit file (with --junit); return
     the lines naming what was written."""
     report, lines = evaluation.report, []
+    # The golden set and index the run used: rescore may have found them by lineage.
+    index = Path(report.index_path) if report.index_path else getattr(args, "index", None)
     if not args.no_html:
         html_path = args.html or args.report.with_suffix(".html")
         write_html_report(
             html_path,
             report,
-            load_items(args.golden, reviewed_only=args.reviewed_only),
+            load_items(Path(report.golden_path), reviewed_only=args.reviewed_only),
             evaluation.outcomes,
-            _documents(getattr(args, "index", None)),
+            _documents(index),
             entry=entry,
             comparison=comparison,
-            baseline_key=baseline_key(report) if entry is not None else None,
+            baseline_key=_entry_key(args.baseline, report) if entry is not None else None,
         )
         lines.append(f"html: {html_path}")
     if args.junit is not None:

@@ -24,7 +24,10 @@ from judges.retrieval import context_texts
 from ragoro.contracts import CaseOutcome, GoldenItem, Verdict
 from ragoro.llm import CallCache, LLMCallError, LLMClient, default_model, make_chat_model
 
-__all__ = ["LLMJudge", "default_thresholds"]
+__all__ = ["CALL_FAILED", "LLMJudge", "default_thresholds"]
+
+CALL_FAILED = "judge call failed"
+"""How the reason of a verdict whose model call failed for good begins."""
 
 
 def default_thresholds() -> dict[str, float]:
@@ -98,7 +101,7 @@ class LLMJudge:
         try:
             result = self.client.structured(messages, judge_output_model())
         except LLMCallError as exc:
-            reason = f"judge call failed: {exc}"
+            reason = f"{CALL_FAILED}: {exc}"
             verdicts += [Verdict.unscored(item.id, m, reason) for m in metrics]
             return JudgeResult(
                 case_id=item.id,

@@ -54,7 +54,15 @@ def open_index(path: Path | str = DEFAULT_INDEX) -> VectorIndex:
     return VectorIndex.open(path)
 
 
-def gate(report: RunReport, baseline: Path | str, *, update: bool = False) -> GateOutcome:
-    """Compare a report with its baseline entry (created when missing; ratcheted up, never
-    down, with `update`); `GateOutcome.exit_code` is 0 pass, 1 regression, 2 bad file."""
-    return run_gate(report, Path(baseline), update=update)
+def gate(
+    report: RunReport,
+    baseline: Path | str,
+    *,
+    update: bool = False,
+    fail_on_flips: bool = False,
+) -> GateOutcome:
+    """Compare a report with its golden set's baseline entry (created when missing;
+    ratcheted up, never down, with `update`; any pass->fail flip fails with
+    `fail_on_flips`); `GateOutcome.exit_code` is 0 pass, 1 regression, 2 bad file, and
+    `GateOutcome.verdict` is what `report.json` stores under `gate`."""
+    return run_gate(report, Path(baseline), update=update, fail_on_flips=fail_on_flips)

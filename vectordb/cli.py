@@ -42,6 +42,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME_OR_PATH",
         help=f"sentence-transformers model name or folder (default: packaged {DEFAULT_EMBEDDINGS})",
     )
+    build.add_argument(
+        "--replace",
+        action="store_true",
+        help="rebuild the index folder even when it holds an index of another corpus folder "
+        "(without it, that is an error: exit 2)",
+    )
     search = commands.add_parser("search", help="print the top chunks for a query")
     search.add_argument("query", help="the question or keywords to search for")
     search.add_argument("-k", type=int, default=3, help="how many chunks (default 3)")
@@ -60,6 +66,7 @@ def _build(args: argparse.Namespace) -> int:
             chunk_overlap=args.chunk_overlap,
             embeddings=args.embeddings,
             progress=True,
+            replace=args.replace,
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc

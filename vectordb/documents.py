@@ -38,6 +38,7 @@ __all__ = [
     "join_pages",
     "load_document",
     "load_documents",
+    "outside_links",
 ]
 
 
@@ -127,15 +128,41 @@ class DocumentLoadError(VectorDBError):
         self.failure = failure
 
 
-def iter_corpus_files(root: Path) -> Iterator[Path]:
-    """Files a registered format reads, under root, recursively, in a stable (sorted) order;
-    hidden files skipped."""
+def _visible(root: Path) -> Iterator[Path]:
     for path in sorted(root.rglob("*")):
         relative = path.relative_to(root)
-        if any(part.startswith(".") for part in relative.parts):
+        if not any(part.startswith(".") for part in relative.parts):
+            yield path
+
+
+def _leaves_corpus(path: Path, root: Path) -> bool:
+    """True for a symlink that points outside the corpus folder (or nowhere)."""
+    if not path.is_symlink():
+        return False
+    return not path.resolve().is_relative_to(root.resolve())
+
+
+def iter_corpus_files(root: Path) -> Iterator[Path]:
+    """Files a registered format reads, under root, recursively, in a stable (sorted) order;
+    hidden files and symlinks that point outside root skipped (see `outside_links`)."""
+    for path in _visible(root):
+        if _leaves_corpus(path, root):
             continue
         if path.is_file() and format_for(path) is not None:
             yield path
+
+
+def outside_links(root: Path) -> list[LoadFailure]:
+    """Symlinks under root that point outside it: never read, each named with its target."""
+    return [
+        LoadFailure(
+            path.relative_to(root).as_posix(),
+            "outside the corpus",
+            f"symlink to {path.resolve()}, not read",
+        )
+        for path in _visible(root)
+        if _leaves_corpus(path, root)
+    ]
 
 
 def load_document(path: Path, root: Path) -> Document:
@@ -179,7 +206,7 @@ def load_documents(root: Path, *, progress: bool = False) -> LoadResult:
     if not root.is_dir():
         raise NotADirectoryError(f"document folder not found: {root}")
     files = list(iter_corpus_files(root))
-    result = LoadResult()
+    result = LoadResult(failures=outside_links(root))
     iterator: Iterable[Path] = files
     if progress and files:
         from tqdm import tqdm

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -12,13 +13,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from vectordb.chunking import Chunk, split_documents
-from vectordb.documents import Document, LoadFailure, load_documents
+from vectordb.documents import Document, LoadFailure, iter_corpus_files, load_documents
 from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder, EncoderEmbeddings, Vectors, get_encoder
 from vectordb.errors import VectorDBError
 from vectordb.store import (
     IndexOpenError,
     Manifest,
     SkippedFile,
+    corpus_fingerprint,
     read_artefacts,
     read_manifest,
     stored_vectors,
@@ -42,6 +44,37 @@ class NoDocumentsError(VectorDBError):
         super().__init__(message)
         self.failures = failures
         self.details = tuple(f"skipped {failure}" for failure in failures)
+
+
+class IndexLineageError(VectorDBError):
+    """The index folder holds an index of another corpus folder; it is left untouched."""
+
+
+def check_index_lineage(docs: Path, index_path: Path) -> None:
+    """Refuse to build over an index that was made from another folder (exit 2).
+
+    An index written before folders were recorded counts as another corpus's when none
+    of its files is in `docs`. A folder with no readable manifest is not an index: a
+    build may replace it."""
+    try:
+        manifest = read_manifest(index_path)
+    except IndexOpenError:
+        return
+    before = manifest.docs_folder(index_path)
+    here = docs.resolve()
+    if before is not None:
+        if before == here:
+            return
+        origin = str(before)
+    else:
+        names = {path.relative_to(docs).as_posix() for path in iter_corpus_files(docs)}
+        if not manifest.files or names & set(manifest.files):
+            return
+        origin = f"another folder (none of its {len(manifest.files)} files is in {docs})"
+    raise IndexLineageError(
+        f"index {index_path} was built from {origin}, not {docs}: pass --replace to "
+        f"rebuild it over {docs}, or give this corpus its own --index folder"
+    )
 
 
 @dataclass
@@ -78,8 +111,14 @@ def build_index(
     embeddings: str = DEFAULT_EMBEDDINGS,
     progress: bool = False,
     encoder_factory: Callable[[str], Encoder] = get_encoder,
+    replace: bool = False,
 ) -> BuildResult:
-    """Load, chunk and embed a corpus into index_path, reusing unchanged chunks' vectors."""
+    """Load, chunk and embed a corpus into index_path, reusing unchanged chunks' vectors.
+
+    An index of another folder at index_path raises `IndexLineageError` before any work,
+    unless `replace`."""
+    if not replace and docs.is_dir():
+        check_index_lineage(docs, index_path)
     loaded = load_documents(docs, progress=progress)
     if not loaded.documents:
         raise NoDocumentsError(
@@ -111,6 +150,8 @@ def build_index(
         n_chunks=len(chunks),
         n_documents=len(loaded.documents),
         files={document.path: document.sha256 for document in loaded.documents},
+        docs=Path(os.path.relpath(docs.resolve(), index_path.resolve())).as_posix(),
+        corpus_sha256=corpus_fingerprint({d.path: d.sha256 for d in loaded.documents}),
         skipped=[SkippedFile(path=f.path, reason=f"{f.kind}: {f.detail}") for f in loaded.failures],
         created_at=datetime.now(UTC).isoformat(timespec="seconds"),
     )

@@ -60,6 +60,26 @@ class Manifest(BaseModel):
     skipped: list[SkippedFile] = Field(default_factory=list)
     artefacts: dict[str, str] = Field(default_factory=dict, description="File -> sha256.")
     created_at: str = ""
+    docs: str = Field(
+        default="",
+        description="The corpus folder it was built from, relative to the index folder "
+        "(empty in indexes built before lineage was kept).",
+    )
+    corpus_sha256: str = Field(
+        default="", description="corpus_fingerprint(files): the corpus's identity."
+    )
+
+    def docs_folder(self, index_folder: Path) -> Path | None:
+        """The absolute corpus folder this index was built from; None when not recorded."""
+        if not self.docs:
+            return None
+        return (index_folder / self.docs).resolve()
+
+
+def corpus_fingerprint(files: dict[str, str]) -> str:
+    """One sha256 for a corpus: its relative paths and their files' sha256, sorted."""
+    lines = "".join(f"{path}\t{digest}\n" for path, digest in sorted(files.items()))
+    return hashlib.sha256(lines.encode("utf-8")).hexdigest()
 
 
 def _sha256_file(path: Path) -> str:

@@ -208,6 +208,7 @@ def test_ratchet_refuses_more_fabrications_or_unscored():
     result = ratchet(entry, report, compare_to_baseline(report, entry))
     assert result.entry.fabrication_count == 0 and result.entry.unscored_count == 0
     assert [r.split(":")[0] for r in result.refused] == [
+        "not raising any rate",
         "not raising fabrication_count",
         "not raising unscored_count",
     ]

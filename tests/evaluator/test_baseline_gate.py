@@ -158,7 +158,7 @@ def test_a_corrupt_baseline_exits_2_and_is_left_untouched(path, content, says, u
 def test_writes_leave_no_temp_files(path):
     for marks in ("PFF", "PPF", "PPP"):
         run_gate(make_report(grid(faithfulness=marks)), path, update=True)
-    assert sorted(p.name for p in path.parent.iterdir()) == [path.name, path.name + ".lock"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
 
 
 def test_a_failed_write_keeps_the_old_file_and_no_temp(path, monkeypatch):
@@ -172,13 +172,13 @@ def test_a_failed_write_keeps_the_old_file_and_no_temp(path, monkeypatch):
     outcome = run_gate(make_report(grid(faithfulness="PP")), path, update=True)
     assert outcome.exit_code == 2 and "No space left" in outcome.lines[0]
     assert path.read_bytes() == before
-    assert sorted(p.name for p in path.parent.iterdir()) == [path.name, path.name + ".lock"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
 
 
 def test_a_held_lock_times_out_with_exit_2(path, monkeypatch):
     monkeypatch.setattr(gate, "LOCK_TIMEOUT_S", 0.2)
     path.parent.mkdir(parents=True)
-    with FileLock(str(path) + ".lock"):
+    with FileLock(gate.lock_path_for(path)):
         outcome = _in_child(path)
     assert outcome[0] == 2 and "another run" in outcome[1]
 

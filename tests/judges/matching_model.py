@@ -26,6 +26,7 @@ from pydantic import Field
 
 from judges import LLMJudge
 from ragoro.llm import CallCache, LLMClient, RetryPolicy
+from ragoro.probe import PROBE_PROMPT
 
 SPEC = "fake:matching-judge"
 LLM_METRICS = ("faithfulness", "answer_relevancy", "answer_accuracy")
@@ -74,6 +75,9 @@ class ReferenceMatchingChatModel(GenericFakeChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
+        if any(PROBE_PROMPT in str(message.content) for message in messages):
+            # The command line's fail-fast probe: answered, not counted as a judge call.
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content="OK"))])
         self.received.append(list(messages))
         prompt = judge_prompt(messages)
         self.asked[prompt] = self.asked.get(prompt, 0) + 1

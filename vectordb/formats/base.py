@@ -19,7 +19,14 @@ from vectordb.errors import VectorDBError
 PAGE_SEPARATOR = "\n\f\n"
 
 FailureKind = Literal[
-    "empty", "corrupt", "encrypted", "no text layer", "not UTF-8", "unreadable", "unsupported"
+    "empty",
+    "corrupt",
+    "encrypted",
+    "no text layer",
+    "not UTF-8",
+    "unreadable",
+    "unsupported",
+    "outside the corpus",
 ]
 
 
