@@ -319,6 +319,7 @@ def _selfcheck(args: argparse.Namespace) -> int:
         k=args.k,
         concurrency=args.concurrency,
         progress=not args.no_progress,
+        probe=True,
     )
     atomic_write_text(args.report, result.model_dump_json(indent=2) + "\n")
     print(render_selfcheck(result))

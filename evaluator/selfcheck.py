@@ -24,7 +24,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items, resolve_judge
+from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items, probe_models, resolve_judge
 from evaluator.report import RunReport, metric_order
 from judges.base import Judge
 from judges.question_type import is_yes_no_question
@@ -265,12 +265,15 @@ def selfcheck(
     progress: bool = False,
     allow_self_judge: bool = False,
     goals: Sequence[GoalSpec] = GOALS,
+    probe: bool = False,
 ) -> SelfcheckResult:
     """Run the reference and null agents on `golden`, judge them, check `goals`.
 
     The index is opened once and the judge built once (`resolve_judge`); every agent
     runs through `evaluate`. Raises `InputError` / `UsageError` (exit 2) on a bad golden
     file, index or judge; a goal that fails is a result (`ok` false), not an error.
+    With `probe`, an LLM judge that fails one quick call raises `ProviderUnavailable`
+    (exit 3) before any agent runs.
     """
     if k < 1:
         raise UsageError(f"--k must be at least 1, got {k}")
@@ -278,6 +281,9 @@ def selfcheck(
     items = load_items(golden_path)
     opened = index if isinstance(index, VectorIndex) else VectorIndex.open(index)
     chosen = resolve_judge(judge, judge_model, opened.texts)
+    if probe:
+        # Six runs over the golden set: a wrong key must stop it before the first.
+        probe_models(chosen)
     answerable = {item.id for item in items if not item.expected.refuse}
     open_questions = {item.id for item in items if not is_yes_no_question(item.question)}
     agents: dict[str, AgentRates] = {}
