@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from evaluator.agents import make_agent
+from langchain_core.language_models import BaseChatModel
+
+from evaluator.agents import is_model_spec, make_agent
 from evaluator.agents.base import Agent
 from evaluator.outcomes import read_outcomes
 from evaluator.report import RunReport, build_report
@@ -19,11 +21,13 @@ from judges.base import Judge, JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.errors import InputError, UsageError
 from ragoro.golden import file_sha256, load_golden
+from ragoro.llm import Accounting, CallCache, Limits, make_chat_model
 from vectordb import DEFAULT_INDEX, VectorIndex
 
 __all__ = [
     "DEFAULT_GOLDEN",
     "Evaluation",
+    "ModelUse",
     "builder_models",
     "check_repeats",
     "check_self_judge",
@@ -47,6 +51,22 @@ class Evaluation:
     again: list[list[JudgeResult]] = field(default_factory=list)
     """The verdicts of repeats 2..N (--repeats), one list per repeat; empty for one repeat
     or a deterministic judge."""
+    accounting: dict[str, Accounting] = field(default_factory=dict)
+    """What each role's model spent ("agent", "judge"): requests, calls, cache hits."""
+
+
+@dataclass(frozen=True)
+class ModelUse:
+    """How the agent's and the judge's models may be used in one evaluation."""
+
+    agent: Limits = field(default_factory=Limits)
+    """The agent model's limits (--agent-max-calls, --agent-rpm, --timeout, --retries)."""
+    judge: Limits = field(default_factory=Limits)
+    """The judge model's limits (--judge-max-calls, --judge-rpm, --timeout, --retries)."""
+    cache: bool = True
+    """False: neither read nor write the call cache (--no-cache)."""
+    cache_dir: Path | None = None
+    """Where the call cache lives; None = default_cache_dir()."""
 
 
 def load_items(path: Path) -> list[GoldenItem]:
@@ -96,16 +116,66 @@ def _open_index(path: Path | str) -> VectorIndex:
 
 
 def resolve_judge(
-    judge: str | Judge, judge_model: str | None, documents: dict[str, str] | None
+    judge: str | Judge,
+    judge_model: str | None,
+    documents: dict[str, str] | None,
+    *,
+    use: ModelUse | None = None,
+    accounting: Accounting | None = None,
 ) -> Judge:
-    """The judge a name stands for (built by `make_judge`), or the judge given; an
-    unknown name is a `UsageError`."""
+    """The judge a name stands for (built by `make_judge` with `use`'s judge limits and
+    cache), or the judge given; an unknown name is a `UsageError`."""
+    use = use or ModelUse()
     if isinstance(judge, str):
         try:
-            return make_judge(judge, model=judge_model, documents=documents)
+            return make_judge(
+                judge,
+                model=judge_model,
+                documents=documents,
+                cache_dir=use.cache_dir,
+                limits=use.judge,
+                use_cache=use.cache,
+                accounting=accounting,
+            )
         except ValueError as exc:
             raise UsageError(str(exc)) from exc
     return judge
+
+
+def build_agent(
+    spec: str,
+    *,
+    index: VectorIndex,
+    k: int,
+    mode: str,
+    golden: Sequence[GoldenItem],
+    use: ModelUse,
+    accounting: Accounting,
+) -> Agent:
+    """The agent `spec` names; an LLM agent gets `use`'s agent limits, timeout and cache."""
+    llm: dict[str, object] = {}
+    if is_model_spec(spec) and not _is_registered(spec):
+        limits = use.agent
+
+        def factory(name: str) -> BaseChatModel:
+            return make_chat_model(name, timeout=limits.timeout)
+
+        llm = {
+            "model_factory": factory,
+            "cache": CallCache(use.cache_dir) if use.cache else None,
+            "gate": limits.gate(spec.strip(), accounting),
+        }
+    try:
+        return make_agent(spec, index=index, k=k, mode=mode, golden=golden, **llm)  # type: ignore[arg-type]
+    except (ValueError, ImportError) as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _is_registered(spec: str) -> bool:
+    from evaluator.agents.registry import AGENTS
+
+    cleaned = spec.strip()
+    return cleaned in AGENTS or cleaned.lower() in AGENTS
 
 
 def _judged(
@@ -156,27 +226,36 @@ def evaluate(
     concurrency: int = 1,
     progress: bool = False,
     allow_self_judge: bool = False,
+    use: ModelUse | None = None,
 ) -> Evaluation:
     """Run `agent` on every question of `golden`, judge each answer, build the report.
 
     `agent` is a spec for `make_agent` ("extractive", "provider:model", "module:callable")
     or an `Agent`; `judge` is a registered judge name ("offline", "llm") or a `Judge`.
     `repeats` > 1 judges every answer that many times (the agent runs once) and reports
-    each metric's spread; the reported numbers stay repeat 1's.
+    each metric's spread; the reported numbers stay repeat 1's. `use` sets each role's
+    request limits and the call cache (see `ModelUse`).
     Raises `InputError` / `UsageError` (exit 2) before any agent call when an input or
     the configuration is wrong; a crash of the agent on one case is kept on that case.
     """
     check_repeats(repeats)
+    use = use or ModelUse()
+    spent = {"agent": Accounting(), "judge": Accounting()}
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
     items = load_items(golden_path)
     opened = index if isinstance(index, VectorIndex) else _open_index(index)
     if isinstance(agent, str):
-        try:
-            agent = make_agent(agent, index=opened, k=k, mode=mode, golden=items)
-        except (ValueError, ImportError) as exc:
-            raise UsageError(str(exc)) from exc
-    chosen = resolve_judge(judge, judge_model, opened.texts)
+        agent = build_agent(
+            agent,
+            index=opened,
+            k=k,
+            mode=mode,
+            golden=items,
+            use=use,
+            accounting=spent["agent"],
+        )
+    chosen = resolve_judge(judge, judge_model, opened.texts, use=use, accounting=spent["judge"])
     if not allow_self_judge:
         check_self_judge(chosen.model, agent.model, builder_models(items))
     clock = time.perf_counter()
@@ -187,7 +266,7 @@ def evaluate(
         "agent_model": agent.model,
         "started_at": started_at,
     }
-    return _judged(
+    evaluation = _judged(
         items,
         outcomes,
         chosen,
@@ -199,6 +278,8 @@ def evaluate(
         timings=timings,
         meta=meta,
     )
+    evaluation.accounting = spent
+    return evaluation
 
 
 def rescore(
@@ -213,11 +294,13 @@ def rescore(
     concurrency: int = 1,
     progress: bool = False,
     allow_self_judge: bool = False,
+    use: ModelUse | None = None,
 ) -> Evaluation:
     """Judge saved outcomes again (from `evaluate`, or from any RAG system; see
     docs/outcomes.md) without running an agent. The index is optional: its documents
-    locate contexts that come without offsets. `repeats` works as in `evaluate`."""
+    locate contexts that come without offsets. `repeats` and `use` work as in `evaluate`."""
     check_repeats(repeats)
+    spent = {"judge": Accounting()}
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
     items = load_items(golden_path)
@@ -229,12 +312,12 @@ def rescore(
         # Optional: without it, contexts that come without offsets are compared by text.
         # An index that is there but broken is an error, never silently skipped.
         documents = _open_index(index).texts
-    chosen = resolve_judge(judge, judge_model, documents)
+    chosen = resolve_judge(judge, judge_model, documents, use=use, accounting=spent["judge"])
     agent_name = loaded[0].agent if loaded else "unknown"
     if not allow_self_judge:
         check_self_judge(chosen.model, agent_name, builder_models(items))
     meta: dict[str, object] = {"agent": agent_name, "agent_model": None, "started_at": started_at}
-    return _judged(
+    evaluation = _judged(
         items,
         loaded,
         chosen,
@@ -246,3 +329,5 @@ def rescore(
         timings={},
         meta=meta,
     )
+    evaluation.accounting = spent
+    return evaluation

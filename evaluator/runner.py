@@ -12,6 +12,7 @@ from evaluator.agents.base import Agent, AgentAnswer
 from judges.base import Judge, JudgeResult, repeat_judge
 from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.errors import InputError
+from ragoro.llm.redact import redact
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -71,7 +72,7 @@ def run_case(item: GoldenItem, agent: Agent) -> CaseOutcome:
             question=item.question,
             latency_s=time.perf_counter() - started,
             agent=agent.name,
-            error=f"{type(exc).__name__}: {exc}",
+            error=redact(f"{type(exc).__name__}: {exc}"),
         )
     return outcome_from_answer(item, agent, answer, time.perf_counter() - started)
 

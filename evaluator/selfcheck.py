@@ -24,7 +24,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items, resolve_judge
+from evaluator.evaluate import DEFAULT_GOLDEN, ModelUse, evaluate, load_items, resolve_judge
 from evaluator.report import RunReport, metric_order
 from judges.base import Judge
 from judges.question_type import is_yes_no_question
@@ -259,6 +259,7 @@ def selfcheck(
     concurrency: int = 1,
     progress: bool = False,
     allow_self_judge: bool = False,
+    use: ModelUse | None = None,
     goals: Sequence[GoalSpec] = GOALS,
 ) -> SelfcheckResult:
     """Run the reference and null agents on `golden`, judge them, check `goals`.
@@ -272,7 +273,7 @@ def selfcheck(
     golden_path = Path(golden)
     items = load_items(golden_path)
     opened = index if isinstance(index, VectorIndex) else VectorIndex.open(index)
-    chosen = resolve_judge(judge, judge_model, opened.texts)
+    chosen = resolve_judge(judge, judge_model, opened.texts, use=use)
     answerable = {item.id for item in items if not item.expected.refuse}
     open_questions = {item.id for item in items if not is_yes_no_question(item.question)}
     agents: dict[str, AgentRates] = {}

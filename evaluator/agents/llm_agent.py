@@ -152,7 +152,9 @@ class LLMAgent:
         asked = "Domanda" if lang == "it" else "Question"
         messages: list[BaseMessage] = [
             SystemMessage(SYSTEM_PROMPTS[lang]),
-            HumanMessage(f"{label}:\n{format_hits(hits)}\n\n{asked}:\n{fence('question', question)}"),
+            HumanMessage(
+                f"{label}:\n{format_hits(hits)}\n\n{asked}:\n{fence('question', question)}"
+            ),
         ]
         result = self.client.text(messages)
         return result.text, result.usage, hits

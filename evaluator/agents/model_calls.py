@@ -46,7 +46,7 @@ def _tool_names(tools: list[BaseTool | dict[str, Any]]) -> list[str]:
     return sorted(t.name if isinstance(t, BaseTool) else str(t.get("name", t)) for t in tools)
 
 
-class GatedModelCalls(AgentMiddleware):  # type: ignore[type-arg]
+class GatedModelCalls(AgentMiddleware):
     """Agent middleware: cache lookup, then one gated request per model call."""
 
     def __init__(
@@ -64,7 +64,7 @@ class GatedModelCalls(AgentMiddleware):  # type: ignore[type-arg]
         self.replies: list[AIMessage] = []
         """Replies that came from the provider in this run (for token usage)."""
 
-    def _key(self, request: ModelRequest) -> str:  # type: ignore[type-arg]
+    def _key(self, request: ModelRequest) -> str:
         messages: list[BaseMessage] = list(request.messages)
         if request.system_message is not None:
             messages = [request.system_message, *messages]
@@ -73,9 +73,9 @@ class GatedModelCalls(AgentMiddleware):  # type: ignore[type-arg]
 
     def wrap_model_call(
         self,
-        request: ModelRequest,  # type: ignore[type-arg]
-        handler: Callable[[ModelRequest], ModelResponse],  # type: ignore[type-arg]
-    ) -> ModelResponse | AIMessage:  # type: ignore[type-arg]
+        request: ModelRequest,
+        handler: Callable[[ModelRequest], ModelResponse],
+    ) -> ModelResponse | AIMessage:
         """Answer from the cache, else send the request through the gate and store it."""
         key = self._key(request)
         if self.cache is not None:
@@ -84,7 +84,7 @@ class GatedModelCalls(AgentMiddleware):  # type: ignore[type-arg]
                 self.gate.accounting.record_cache_hit(self.spec)
                 return message_from_cache(hit.raw)
 
-        def attempt() -> ModelResponse:  # type: ignore[type-arg]
+        def attempt() -> ModelResponse:
             response = handler(request)
             replies = [m for m in response.result if isinstance(m, AIMessage)]
             if not replies or is_empty(replies[-1]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ragoro.errors import ExitCode, RagoroError
+from ragoro.llm.redact import redact
 
 
 class LLMError(RagoroError):
@@ -27,8 +28,6 @@ class LLMCallError(LLMError):
     exit_code = ExitCode.PROVIDER_UNAVAILABLE
 
     def __init__(self, spec: str, reason: str) -> None:
-        from ragoro.llm.redact import redact
-
         reason = redact(reason)
         super().__init__(f"{spec}: {reason}")
         self.spec = spec

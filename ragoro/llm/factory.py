@@ -14,7 +14,7 @@ from langchain_core.language_models import BaseChatModel
 
 from ragoro.llm.errors import LLMConfigError
 from ragoro.llm.gate import DEFAULT_TIMEOUT
-from ragoro.llm.redact import register_secret
+from ragoro.llm.redact import register_key_envs, register_secret
 
 OFFLINE = "offline"
 """The spec that selects ragoro's deterministic, model-free components."""
@@ -70,6 +70,9 @@ PROVIDERS: dict[str, ProviderInfo] = {
         timeout_kwarg="default_request_timeout",
     ),
 }
+
+
+register_key_envs(env for info in PROVIDERS.values() for env in info.key_envs)
 
 
 def load_env(path: str | Path | None = None) -> None:

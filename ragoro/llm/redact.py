@@ -27,7 +27,14 @@ _SHAPES = re.compile(
     r"[\"']?\s*[:=]\s*[\"']?)[A-Za-z0-9._~+/\-]{12,}"
 )
 _extra: set[str] = set()
+_key_envs: set[str] = {"OPENAI_API_KEY", "GOOGLE_API_KEY", "GEMINI_API_KEY", "ANTHROPIC_API_KEY"}
 _lock = threading.Lock()
+
+
+def register_key_envs(names: Iterable[str]) -> None:
+    """Environment variables whose values are keys (the factory registers each provider's)."""
+    with _lock:
+        _key_envs.update(names)
 
 
 def register_secret(value: str | None) -> None:
@@ -39,12 +46,8 @@ def register_secret(value: str | None) -> None:
 
 def configured_secrets() -> list[str]:
     """Key values this process knows: provider key variables and registered ones."""
-    from ragoro.llm.factory import PROVIDERS
-
-    names = {env for info in PROVIDERS.values() for env in info.key_envs}
-    values = {os.environ.get(name, "") for name in names}
     with _lock:
-        values |= _extra
+        values = {os.environ.get(name, "") for name in _key_envs} | _extra
     return sorted((v for v in values if len(v) >= _MIN_SECRET), key=len, reverse=True)
 
 

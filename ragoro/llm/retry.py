@@ -66,9 +66,12 @@ def is_retryable(exc: BaseException) -> bool:
     never retried even if its message mentions a limit. Otherwise the exception type, class
     name and message are checked, so wrapped SDK errors are recognised too.
     """
+    if any(isinstance(err, UnreadableReply) for err in _chain(exc)):
+        return True
     for err in _chain(exc):
         status = _http_status(err)
-        if status is not None:
+        # A 2xx/3xx status says the transport worked: the error type decides then.
+        if status is not None and status >= 400:
             return status in (408, 429) or status >= 500
     for err in _chain(exc):
         if isinstance(err, _RETRYABLE_TYPES) or _RETRYABLE_NAME.search(type(err).__name__):

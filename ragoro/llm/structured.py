@@ -176,9 +176,7 @@ class LLMClient:
                 method = structured_method(self.spec)
                 extra: dict[str, Any] = {"method": method} if method else {}
                 try:
-                    runnable = self.model.with_structured_output(
-                        schema, include_raw=True, **extra
-                    )
+                    runnable = self.model.with_structured_output(schema, include_raw=True, **extra)
                 except NotImplementedError:
                     runnable = None
                 self._native[schema] = runnable
@@ -229,7 +227,7 @@ class LLMClient:
         usage = usage_from_message(message)
         self.accounting.record_call(self.spec, usage)
         raw = raw_text(message)
-        if invalid is None and parsed is None and runnable is not None:
+        if invalid is None and runnable is not None:
             invalid = cut_off_note(message)
         if self.cache is not None:
             self.cache.put(key, self.spec, CachedResponse(raw=raw, usage=usage))
@@ -264,12 +262,16 @@ class LLMClient:
             usage = usage.add(reply.usage)
             all_cached = all_cached and reply.cached
             raw = reply.raw
-            value: T | None = reply.parsed if isinstance(reply.parsed, schema) else None
-            if value is None:
+            # Always validated from the raw reply, strictly: an integration's own parser
+            # may accept a truncated object as a partial one.
+            value: T | None = None
+            if reply.invalid is not None:
+                error = reply.invalid
+            else:
                 try:
                     value = parse_output(raw, schema)
                 except OutputParseError as exc:
-                    error = str(exc) if reply.invalid is None else f"{reply.invalid}; {exc}"
+                    error = str(exc)
             if value is not None:
                 return StructuredResult(value, redact(raw), None, attempt, usage, all_cached)
             logger.info(

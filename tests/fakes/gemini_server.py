@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.fakes.wire import Fault, FakeServer, Reply, Request, broken, off_schema
+from tests.fakes.wire import FakeServer, Fault, Reply, Request, broken, off_schema
 
 
 def _parts_text(parts: list[dict[str, Any]]) -> str:
@@ -86,9 +86,13 @@ class GeminiServer(FakeServer):
             parts.append({"text": text})
         for name, args in reply.tool_calls:
             parts.append({"functionCall": {"name": name, "args": args}})
-        candidates = [] if fault == "empty" else [
-            {"content": {"role": "model", "parts": parts}, "finishReason": finish, "index": 0}
-        ]
+        candidates = (
+            []
+            if fault == "empty"
+            else [
+                {"content": {"role": "model", "parts": parts}, "finishReason": finish, "index": 0}
+            ]
+        )
         return {
             "candidates": candidates,
             "usageMetadata": {

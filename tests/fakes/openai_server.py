@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.fakes.wire import Fault, FakeServer, Reply, Request, broken, off_schema
+from tests.fakes.wire import FakeServer, Fault, Reply, Request, broken, off_schema
 
 
 def _text(content: Any) -> str:
@@ -76,9 +76,11 @@ class OpenAIServer(FakeServer):
                 _call(i, name, json.dumps(args)) for i, (name, args) in enumerate(calls)
             ]
             finish = "tool_calls"
-        choices = [] if fault == "empty" else [
-            {"index": 0, "message": message, "finish_reason": finish, "logprobs": None}
-        ]
+        choices = (
+            []
+            if fault == "empty"
+            else [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}]
+        )
         return {
             "id": f"chatcmpl-{self.count}",
             "object": "chat.completion",
