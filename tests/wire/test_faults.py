@@ -48,7 +48,7 @@ def _client(
     return LLMClient(model, wire.spec, cache=cache, gate=gate, max_reasks=2)
 
 
-def _ask(client: LLMClient):  # type: ignore[no-untyped-def]
+def _ask(client: LLMClient):
     from judges.llm_prompt import judge_output_model
 
     messages = [SystemMessage(JUDGE_SYSTEM), HumanMessage("Judge this case.")]
