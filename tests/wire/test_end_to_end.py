@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -48,28 +49,26 @@ def _run(tmp: Path, index: Path, agent: str, judge: str, *extra: str) -> int:
     )
 
 
-def _report(tmp: Path) -> dict:  # type: ignore[type-arg]
-    return json.loads((tmp / "report.json").read_text(encoding="utf-8"))
+def _report(tmp: Path) -> dict[str, Any]:
+    report: dict[str, Any] = json.loads((tmp / "report.json").read_text(encoding="utf-8"))
+    return report
 
 
-def _outcomes(tmp: Path) -> list[dict]:  # type: ignore[type-arg]
+def _outcomes(tmp: Path) -> list[dict[str, Any]]:
     lines = (tmp / "outcomes.jsonl").read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines]
 
 
-@pytest.mark.parametrize(
-    ("mode", "agent_name", "judge_name", "per_case"),
-    [("tool", "openai", "gemini", 1), ("agent", "gemini", "openai", 2)],
-)
+# (mode, agent provider, judge provider, agent requests per case): each client plays
+# both roles across the two runs.
+SETUPS = {"tool": ("openai", "gemini", 1), "agent": ("gemini", "openai", 2)}
+
+
+@pytest.mark.parametrize("mode", sorted(SETUPS))
 def test_run_judges_every_case_survives_faults_and_an_unchanged_rerun_sends_nothing(
-    servers: dict[str, Wire],
-    demo_index: Path,
-    tmp_path: Path,
-    mode: str,
-    agent_name: str,
-    judge_name: str,
-    per_case: int,
+    servers: dict[str, Wire], demo_index: Path, tmp_path: Path, mode: str
 ) -> None:
+    agent_name, judge_name, per_case = SETUPS[mode]
     agent, judge = servers[agent_name], servers[judge_name]
     agent.server.fail("429", "500")  # retried
     judge.server.fail("schema_invalid")  # re-asked
