@@ -25,7 +25,7 @@ from langchain_core.tools import BaseTool, tool
 
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import hit_context
-from evaluator.agents.model_calls import GatedModelCalls
+from evaluator.agents.model_calls import GatedModelCalls, is_cached
 from ragoro.contracts import RetrievedContext, TokenUsage
 from ragoro.llm import (
     Accounting,
@@ -130,6 +130,9 @@ class LLMAgent:
         self.accounting = gate.accounting
         self.cache = cache
         self.client = LLMClient(model, spec, cache=cache, gate=gate)
+        self._graphs: dict[Lang, Any] = {}
+        self._hits: dict[str, list[SearchHit]] = {}
+        self._graph_lock = threading.Lock()
 
     def answer(self, question: str) -> AgentAnswer:
         """Answer one question; model failures raise `LLMCallError` (never swallowed)."""
@@ -159,40 +162,55 @@ class LLMAgent:
         result = self.client.text(messages)
         return result.text, result.usage, hits
 
-    def _answer_agent(self, question: str, lang: Lang) -> tuple[str, TokenUsage, list[SearchHit]]:
+    def _graph(self, lang: Lang) -> Any:
+        """The agent graph for one language, compiled once and shared by all threads."""
         from langchain.agents import create_agent
 
-        seen: list[SearchHit] = []
-        lock = threading.Lock()
-        search_tool = self._search_tool(seen, lock)
-        calls = GatedModelCalls(
-            self.client.spec, self.gate, self.cache, model_params(self.chat_model)
-        )
-        graph = create_agent(
-            self.chat_model,
-            [search_tool],
-            system_prompt=SYSTEM_PROMPTS[lang],
-            middleware=[calls],
-        )
+        with self._graph_lock:
+            if lang not in self._graphs:
+                calls = GatedModelCalls(
+                    self.client.spec, self.gate, self.cache, model_params(self.chat_model)
+                )
+                self._graphs[lang] = create_agent(
+                    self.chat_model,
+                    [self._search_tool()],
+                    system_prompt=SYSTEM_PROMPTS[lang],
+                    middleware=[calls],
+                )
+            return self._graphs[lang]
+
+    def _answer_agent(self, question: str, lang: Lang) -> tuple[str, TokenUsage, list[SearchHit]]:
         # A failed model call raises LLMCallError (or BudgetExhausted) out of the graph.
-        state: dict[str, Any] = graph.invoke({"messages": [HumanMessage(question)]})
+        state: dict[str, Any] = self._graph(lang).invoke({"messages": [HumanMessage(question)]})
         replies = [m for m in state.get("messages", []) if isinstance(m, AIMessage)]
         if not replies:
             raise LLMCallError(self.client.spec, "the agent produced no model reply")
         usage = TokenUsage()
-        for reply in calls.replies:
-            usage = usage.add(usage_from_message(reply))
-        return replies[-1].text, usage, list(seen)
+        hits: list[SearchHit] = []
+        for reply in replies:
+            if not is_cached(reply):
+                usage = usage.add(usage_from_message(reply))
+            for call in reply.tool_calls:
+                if call["name"] == TOOL_NAME:
+                    hits += self._searched(str(call["args"].get("query", "")))
+        return replies[-1].text, usage, hits
 
-    def _search_tool(self, seen: list[SearchHit], lock: threading.Lock) -> BaseTool:
+    def _searched(self, query: str) -> list[SearchHit]:
+        """The hits the tool returned for `query` (retrieval is deterministic, so every
+        thread that searched the same query saw the same hits)."""
+        with self._graph_lock:
+            hits = self._hits.get(query)
+        return hits if hits is not None else self.index.search(query, self.k)
+
+    def _search_tool(self) -> BaseTool:
         index, k = self.index, self.k
 
         @tool(TOOL_NAME, description=TOOL_DESCRIPTION)
         def search_documents(query: str) -> str:
             """Search the documents."""
             hits = index.search(query, k)
-            with lock:
-                seen.extend(hits)
+            with self._graph_lock:
+                self._hits[query] = hits
             return format_hits(hits)
 
         return search_documents

@@ -22,7 +22,9 @@ from ragoro.llm import CachedResponse, CallCache, RequestGate, make_key, usage_f
 from ragoro.llm.errors import UnreadableReply
 from ragoro.llm.parsing import is_empty
 
-__all__ = ["GatedModelCalls", "message_from_cache", "message_to_cache"]
+__all__ = ["GatedModelCalls", "is_cached", "message_from_cache", "message_to_cache"]
+
+_CACHED = "ragoro_cached"
 
 
 def message_to_cache(message: AIMessage) -> str:
@@ -39,7 +41,14 @@ def message_from_cache(raw: str) -> AIMessage:
         {"name": c["name"], "args": c["args"], "id": c.get("id"), "type": "tool_call"}
         for c in data.get("tool_calls", [])
     ]
-    return AIMessage(content=data.get("content", ""), tool_calls=calls)
+    return AIMessage(
+        content=data.get("content", ""), tool_calls=calls, response_metadata={_CACHED: True}
+    )
+
+
+def is_cached(message: AIMessage) -> bool:
+    """True for an agent step replayed from the cache (it cost no request, no tokens)."""
+    return bool(message.response_metadata.get(_CACHED))
 
 
 def _tool_names(tools: list[BaseTool | dict[str, Any]]) -> list[str]:
@@ -61,8 +70,6 @@ class GatedModelCalls(AgentMiddleware):
         self.gate = gate
         self.cache = cache
         self.params = params
-        self.replies: list[AIMessage] = []
-        """Replies that came from the provider in this run (for token usage)."""
 
     def _key(self, request: ModelRequest) -> str:
         messages: list[BaseMessage] = list(request.messages)
@@ -95,7 +102,6 @@ class GatedModelCalls(AgentMiddleware):
         message = next(m for m in reversed(response.result) if isinstance(m, AIMessage))
         usage = usage_from_message(message)
         self.gate.accounting.record_call(self.spec, usage)
-        self.replies.append(message)
         if self.cache is not None:
             self.cache.put(key, self.spec, CachedResponse(message_to_cache(message), usage))
         return response
