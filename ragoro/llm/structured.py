@@ -99,7 +99,6 @@ class _Reply:
     raw: str
     usage: TokenUsage
     cached: bool
-    parsed: Any = None
     invalid: str | None = None
     """Why the reply is unusable as it came (the SDK rejected it, or it was cut off)."""
 
@@ -150,6 +149,8 @@ class LLMClient:
             gate = RequestGate(
                 spec, accounting=accounting, limiter=limiter, budget=budget, retry=retry
             )
+        elif any(part is not None for part in (accounting, limiter, budget, retry)):
+            raise ValueError("give either gate= or accounting/limiter/budget/retry, not both")
         self.gate = gate
         self.accounting = gate.accounting
         self.max_reasks = max_reasks
@@ -184,26 +185,24 @@ class LLMClient:
 
     def _send(
         self, messages: list[BaseMessage], runnable: Runnable[Any, Any] | None
-    ) -> tuple[BaseMessage, Any, str | None]:
-        """One request through the gate: (reply message, parsed value, invalid-output
-        error). An SDK that validates the reply itself and raises is an invalid output
+    ) -> tuple[BaseMessage, str | None]:
+        """One request through the gate: (reply message, invalid-output error). The
+        integration's own parse is ignored: `structured` validates the raw reply. An SDK that validates the reply itself and raises is an invalid output
         (re-asked), not a provider failure; an empty reply is sent again."""
 
-        def attempt() -> tuple[BaseMessage, Any, str | None]:
+        def attempt() -> tuple[BaseMessage, str | None]:
             try:
                 out = runnable.invoke(messages) if runnable else self.model.invoke(messages)
             except Exception as exc:
                 if runnable is None or not is_invalid_output(exc):
                     raise
-                return AIMessage(content=raw_of_invalid(exc)), None, describe_invalid(exc)
-            message, parsed = out, None
-            if runnable is not None and isinstance(out, dict):
-                message, parsed = out.get("raw"), out.get("parsed")
+                return AIMessage(content=raw_of_invalid(exc)), describe_invalid(exc)
+            message = out.get("raw") if runnable is not None and isinstance(out, dict) else out
             if not isinstance(message, BaseMessage):
                 raise UnreadableReply(f"model returned {type(message).__name__}, not a message")
             if is_empty(message):
                 raise UnreadableReply("empty reply: no text and no tool call")
-            return message, parsed, None
+            return message, None
 
         return self.gate.send(attempt)
 
@@ -223,7 +222,7 @@ class LLMClient:
             if hit is not None:
                 self.accounting.record_cache_hit(self.spec)
                 return _Reply(raw=hit.raw, usage=TokenUsage(), cached=True)
-        message, parsed, invalid = self._send(messages, runnable)
+        message, invalid = self._send(messages, runnable)
         usage = usage_from_message(message)
         self.accounting.record_call(self.spec, usage)
         raw = raw_text(message)
@@ -231,7 +230,7 @@ class LLMClient:
             invalid = cut_off_note(message)
         if self.cache is not None:
             self.cache.put(key, self.spec, CachedResponse(raw=raw, usage=usage))
-        return _Reply(raw=raw, usage=usage, cached=False, parsed=parsed, invalid=invalid)
+        return _Reply(raw=raw, usage=usage, cached=False, invalid=invalid)
 
     def text(self, messages: Sequence[BaseMessage]) -> TextResult:
         """Ask for free text; raises `LLMCallError`/`BudgetExhausted`, never returns errors.

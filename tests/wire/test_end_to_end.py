@@ -177,3 +177,32 @@ def test_the_keys_never_reach_a_file_or_the_terminal(
     assert any("[REDACTED]" in text for text in texts)  # the echoes were there, masked
     for text in texts:
         assert OPENAI_KEY not in text and GOOGLE_KEY not in text
+
+
+def test_selfcheck_catches_a_judge_model_that_passes_everything(
+    servers: dict[str, Wire], demo_index: Path, tmp_path: Path
+) -> None:
+    judge = servers["gemini"]  # the fake judge scores every answer 0.9, null ones too
+    args = [
+        "selfcheck",
+        "--golden",
+        str(GOLDEN),
+        "--index",
+        str(demo_index),
+        "--judge",
+        "llm",
+        "--judge-model",
+        judge.spec,
+        "--report",
+        str(tmp_path / "selfcheck.json"),
+        "--cache-dir",
+        str(tmp_path / "cache"),
+        "--judge-max-calls",
+        "500",
+        *FAST,
+    ]
+    assert evaluator(args) == 1  # the null agents pass too: the judge does not separate
+    sent = judge.server.count
+    assert sent > 0
+    assert evaluator(args) == 1
+    assert judge.server.count == sent  # the same verdicts, replayed from the cache
