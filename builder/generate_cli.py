@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ragoro.errors import UsageError
+from ragoro.llm.arguments import add_request_arguments, add_role_arguments
 from vectordb import DEFAULT_DOCS, DEFAULT_INDEX
 
 DEFAULT_OUT = Path("data/golden/qa_golden_set.jsonl")
@@ -123,19 +124,8 @@ def add_generate_parser(commands: Any) -> None:
         default=4,
         help="scenarios written in parallel threads (default 4)",
     )
-    parser.add_argument(
-        "--rpm",
-        type=_positive,
-        default=60,
-        help="max model requests per minute, shared by all threads (default 60)",
-    )
-    parser.add_argument(
-        "--max-calls",
-        type=int,
-        default=None,
-        metavar="N",
-        help="stop cleanly after N model calls; items so far are kept (default: unlimited)",
-    )
+    add_role_arguments(parser, None, rpm=60)
+    add_request_arguments(parser)
     parser.add_argument(
         "--max-reasks",
         type=int,
@@ -185,7 +175,6 @@ def run_generate(args: argparse.Namespace) -> int:
         NothingGenerated,
         check_out_lineage,
         discard_outputs,
-        probe_writer,
         record_lineage,
     )
     from ragoro.llm import default_model
@@ -205,6 +194,9 @@ def run_generate(args: argparse.Namespace) -> int:
             concurrency=args.concurrency,
             rpm=args.rpm,
             max_calls=args.max_calls,
+            timeout=args.timeout,
+            retries=args.retries,
+            backoff=args.backoff,
             max_reasks=args.max_reasks,
             dedup_threshold=args.dedup_threshold,
             roundtrip_k=args.roundtrip_k,
@@ -214,15 +206,12 @@ def run_generate(args: argparse.Namespace) -> int:
         )
         if mix is not None:
             config.mix = mix
-        if config.max_calls is not None and config.max_calls < 0:
-            raise ValueError(f"--max-calls must be >= 0, got {config.max_calls}")
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
     if args.replace:
         discard_outputs(config.out, config.rejects_path)
     else:
         check_out_lineage(config.out, config.docs)
-    probe_writer(config.llm)
     result = generate(config)
     print_summary(result, sys.stdout)
     print(f"wrote {len(result.items)} item(s) to {config.out}; rejects in {config.rejects_path}")

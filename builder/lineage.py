@@ -23,8 +23,6 @@ from ragoro.lineage import (
     sidecar_of,
     write_lineage,
 )
-from ragoro.llm import LLMClient, is_offline, make_chat_model
-from ragoro.probe import probe_client
 from vectordb.documents import iter_corpus_files
 from vectordb.store import IndexOpenError, corpus_fingerprint, read_manifest
 
@@ -32,7 +30,6 @@ __all__ = [
     "NothingGenerated",
     "check_out_lineage",
     "discard_outputs",
-    "probe_writer",
     "record_lineage",
 ]
 
@@ -78,14 +75,6 @@ def discard_outputs(out: Path, rejects: Path) -> None:
     """`--replace`: remove the golden file, its rejects file and its sidecar."""
     for path in (out, rejects, sidecar_of(out)):
         path.unlink(missing_ok=True)
-
-
-def probe_writer(spec: str) -> None:
-    """One quick call to the generator's model before the run (none for offline)."""
-    if is_offline(spec):
-        return
-    client = LLMClient(make_chat_model(spec), spec, cache=None)
-    probe_client(client, offline_flag="--llm offline")
 
 
 def record_lineage(out: Path, *, docs: Path, index: Path) -> Path:

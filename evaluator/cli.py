@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 
 from evaluator.console import render_explanations, render_report
-from evaluator.evaluate import DEFAULT_GOLDEN, Evaluation, evaluate, rescore
+from evaluator.evaluate import DEFAULT_GOLDEN, Evaluation, ModelUse, evaluate, rescore
 from evaluator.extraction import (
     DEFAULT_EXTRACTION_BASELINE,
     DEFAULT_FIXTURES,
@@ -23,9 +23,10 @@ from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
 from evaluator.views import add_view_arguments, baseline_entry_before, write_views
 from judges.registry import JUDGES
 from ragoro.cli import run_command
-from ragoro.errors import ExitCode
+from ragoro.errors import ExitCode, UsageError
 from ragoro.golden import atomic_write_text
 from ragoro.lineage import Lineage, relative_to, write_lineage
+from ragoro.llm.arguments import add_request_arguments, add_role_arguments, limits_from_args
 
 
 def _common(parser: argparse.ArgumentParser, *, golden_default: Path | None) -> None:
@@ -96,6 +97,48 @@ def _common(parser: argparse.ArgumentParser, *, golden_default: Path | None) -> 
         "keeps them under case_results)",
     )
     add_gate_arguments(parser)
+    _model_arguments(parser)
+
+
+def _model_arguments(parser: argparse.ArgumentParser, *, agent: bool = False) -> None:
+    """Each role's request caps, the shared request options and the call cache."""
+    if agent:
+        add_role_arguments(parser, "agent")
+    add_role_arguments(parser, "judge")
+    add_request_arguments(parser)
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor write the cache of model calls: every call is sent again",
+    )
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=None,
+        help="model-call cache folder (default $RAGORO_CACHE_DIR or .cache/ragoro)",
+    )
+
+
+def _use(args: argparse.Namespace) -> ModelUse:
+    try:
+        return ModelUse(
+            agent=limits_from_args(args, "agent"),
+            judge=limits_from_args(args, "judge"),
+            cache=not args.no_cache,
+            cache_dir=args.cache_dir,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _print_spend(evaluation: Evaluation) -> None:
+    for role, accounting in evaluation.accounting.items():
+        total = accounting.total()
+        if total.requests or total.cache_hits:
+            print(
+                f"{role} model: {total.requests} request(s) sent ({total.retries} retries, "
+                f"{total.errors} failed), {total.cache_hits} answered from the cache"
+            )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -125,6 +168,7 @@ def _parser() -> argparse.ArgumentParser:
         "module:callable / file.py:callable",
     )
     run.add_argument("--k", type=int, default=3, help="chunks retrieved per question")
+    add_role_arguments(run, "agent")
     run.add_argument(
         "--outcomes",
         type=Path,
@@ -227,6 +271,7 @@ def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "--concurrency", type=int, default=1, help="cases run/judged at once (LLM judge)"
     )
     check.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    _model_arguments(check)
 
 
 def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
@@ -272,6 +317,7 @@ def _run(args: argparse.Namespace) -> int:
         allow_self_judge=args.allow_self_judge,
         reviewed_only=args.reviewed_only,
         probe=True,
+        use=_use(args),
     )
     write_outcomes(args.outcomes, evaluation.outcomes)
     report = evaluation.report
@@ -289,6 +335,7 @@ def _run(args: argparse.Namespace) -> int:
     )
     report.outcomes_path = str(args.outcomes)
     print(f"outcomes: {args.outcomes}")
+    _print_spend(evaluation)
     return _finish(args, evaluation)
 
 
@@ -306,7 +353,9 @@ def _rescore(args: argparse.Namespace) -> int:
         allow_self_judge=args.allow_self_judge,
         reviewed_only=args.reviewed_only,
         probe=True,
+        use=_use(args),
     )
+    _print_spend(evaluation)
     return _finish(args, evaluation)
 
 
@@ -320,6 +369,7 @@ def _selfcheck(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         progress=not args.no_progress,
         probe=True,
+        use=_use(args),
     )
     atomic_write_text(args.report, result.model_dump_json(indent=2) + "\n")
     print(render_selfcheck(result))

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from evaluator.agents import make_agent
+from langchain_core.language_models import BaseChatModel
+
+from evaluator.agents import is_model_spec, make_agent
 from evaluator.agents.base import Agent
 from evaluator.outcomes import check_case_ids, read_numbered_outcomes
 from evaluator.report import RunReport, build_report
@@ -20,13 +22,14 @@ from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.errors import InputError, UsageError
 from ragoro.golden import file_sha256, load_golden
 from ragoro.lineage import documents_missing, read_lineage, resolve_from
-from ragoro.llm import LLMClient
-from ragoro.probe import probe_client
+from ragoro.llm import Accounting, CallCache, Limits, LLMClient, make_chat_model
+from ragoro.probe import arm_probe
 from vectordb import DEFAULT_INDEX, VectorIndex
 
 __all__ = [
     "DEFAULT_GOLDEN",
     "Evaluation",
+    "ModelUse",
     "builder_models",
     "check_golden_in_index",
     "check_repeats",
@@ -51,6 +54,22 @@ class Evaluation:
     again: list[list[JudgeResult]] = field(default_factory=list)
     """The verdicts of repeats 2..N (--repeats), one list per repeat; empty for one repeat
     or a deterministic judge."""
+    accounting: dict[str, Accounting] = field(default_factory=dict)
+    """What each role's model spent ("agent", "judge"): requests, calls, cache hits."""
+
+
+@dataclass(frozen=True)
+class ModelUse:
+    """How the agent's and the judge's models may be used in one evaluation."""
+
+    agent: Limits = field(default_factory=Limits)
+    """The agent model's limits (--agent-max-calls, --agent-rpm, --timeout, --retries)."""
+    judge: Limits = field(default_factory=Limits)
+    """The judge model's limits (--judge-max-calls, --judge-rpm, --timeout, --retries)."""
+    cache: bool = True
+    """False: neither read nor write the call cache (--no-cache)."""
+    cache_dir: Path | None = None
+    """Where the call cache lives; None = default_cache_dir()."""
 
 
 def load_items(path: Path, *, reviewed_only: bool = False) -> list[GoldenItem]:
@@ -134,14 +153,15 @@ def check_golden_in_index(golden: Path, items: Sequence[GoldenItem], index: Vect
 
 
 def probe_models(judge: Judge, agent: Agent | None = None) -> None:
-    """One quick call to each model the run will use (the judge's, an LLM agent's), so a
-    wrong key or an unreachable host stops it in seconds with exit 3."""
+    """Arm one quick call to each model the run uses (the judge's, an LLM agent's), made
+    just before its first request: a wrong key or an unreachable host stops the run in
+    seconds with exit 3, and a rerun answered from the cache sends nothing."""
     client = getattr(judge, "client", None)
     if isinstance(client, LLMClient):
-        probe_client(client, offline_flag="--judge offline")
+        arm_probe(client, offline_flag="--judge offline")
     client = getattr(agent, "client", None)
     if isinstance(client, LLMClient):
-        probe_client(client, offline_flag="--agent extractive")
+        arm_probe(client, offline_flag="--agent extractive")
 
 
 def _index_meta(index: VectorIndex) -> dict[str, object]:
@@ -154,16 +174,66 @@ def _index_meta(index: VectorIndex) -> dict[str, object]:
 
 
 def resolve_judge(
-    judge: str | Judge, judge_model: str | None, documents: dict[str, str] | None
+    judge: str | Judge,
+    judge_model: str | None,
+    documents: dict[str, str] | None,
+    *,
+    use: ModelUse | None = None,
+    accounting: Accounting | None = None,
 ) -> Judge:
-    """The judge a name stands for (built by `make_judge`), or the judge given; an
-    unknown name is a `UsageError`."""
+    """The judge a name stands for (built by `make_judge` with `use`'s judge limits and
+    cache), or the judge given; an unknown name is a `UsageError`."""
+    use = use or ModelUse()
     if isinstance(judge, str):
         try:
-            return make_judge(judge, model=judge_model, documents=documents)
+            return make_judge(
+                judge,
+                model=judge_model,
+                documents=documents,
+                cache_dir=use.cache_dir,
+                limits=use.judge,
+                use_cache=use.cache,
+                accounting=accounting,
+            )
         except ValueError as exc:
             raise UsageError(str(exc)) from exc
     return judge
+
+
+def build_agent(
+    spec: str,
+    *,
+    index: VectorIndex,
+    k: int,
+    mode: str,
+    golden: Sequence[GoldenItem],
+    use: ModelUse,
+    accounting: Accounting,
+) -> Agent:
+    """The agent `spec` names; an LLM agent gets `use`'s agent limits, timeout and cache."""
+    llm: dict[str, object] = {}
+    if is_model_spec(spec) and not _is_registered(spec):
+        limits = use.agent
+
+        def factory(name: str) -> BaseChatModel:
+            return make_chat_model(name, timeout=limits.timeout)
+
+        llm = {
+            "model_factory": factory,
+            "cache": CallCache(use.cache_dir) if use.cache else None,
+            "gate": limits.gate(spec.strip(), accounting),
+        }
+    try:
+        return make_agent(spec, index=index, k=k, mode=mode, golden=golden, **llm)  # type: ignore[arg-type]
+    except (ValueError, ImportError) as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _is_registered(spec: str) -> bool:
+    from evaluator.agents.registry import AGENTS
+
+    cleaned = spec.strip()
+    return cleaned in AGENTS or cleaned.lower() in AGENTS
 
 
 def _judged(
@@ -216,13 +286,15 @@ def evaluate(
     allow_self_judge: bool = False,
     reviewed_only: bool = False,
     probe: bool = False,
+    use: ModelUse | None = None,
 ) -> Evaluation:
     """Run `agent` on every question of `golden`, judge each answer, build the report.
 
     `agent` is a spec for `make_agent` ("extractive", "provider:model", "module:callable")
     or an `Agent`; `judge` is a registered judge name ("offline", "llm") or a `Judge`.
     `repeats` > 1 judges every answer that many times (the agent runs once) and reports
-    each metric's spread; the reported numbers stay repeat 1's.
+    each metric's spread; the reported numbers stay repeat 1's. `use` sets each role's
+    request limits and the call cache (see `ModelUse`).
     `reviewed_only` evaluates only the items a reviewer accepted or edited; rejected
     items are never evaluated.
     Raises `InputError` / `UsageError` (exit 2) before any agent call when an input or
@@ -231,17 +303,24 @@ def evaluate(
     `ProviderUnavailable` (exit 3) before any case runs.
     """
     check_repeats(repeats)
+    use = use or ModelUse()
+    spent = {"agent": Accounting(), "judge": Accounting()}
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
     items = load_items(golden_path, reviewed_only=reviewed_only)
     opened = index if isinstance(index, VectorIndex) else _open_index(index)
     check_golden_in_index(golden_path, items, opened)
     if isinstance(agent, str):
-        try:
-            agent = make_agent(agent, index=opened, k=k, mode=mode, golden=items)
-        except (ValueError, ImportError) as exc:
-            raise UsageError(str(exc)) from exc
-    chosen = resolve_judge(judge, judge_model, opened.texts)
+        agent = build_agent(
+            agent,
+            index=opened,
+            k=k,
+            mode=mode,
+            golden=items,
+            use=use,
+            accounting=spent["agent"],
+        )
+    chosen = resolve_judge(judge, judge_model, opened.texts, use=use, accounting=spent["judge"])
     if not allow_self_judge:
         check_self_judge(chosen.model, agent.model, builder_models(items))
     if probe:
@@ -255,7 +334,7 @@ def evaluate(
         "started_at": started_at,
         **_index_meta(opened),
     }
-    return _judged(
+    evaluation = _judged(
         items,
         outcomes,
         chosen,
@@ -267,6 +346,8 @@ def evaluate(
         timings=timings,
         meta=meta,
     )
+    evaluation.accounting = spent
+    return evaluation
 
 
 def rescore(
@@ -283,15 +364,17 @@ def rescore(
     allow_self_judge: bool = False,
     reviewed_only: bool = False,
     probe: bool = False,
+    use: ModelUse | None = None,
 ) -> Evaluation:
     """Judge saved outcomes again (from `evaluate`, or from any RAG system; see
     docs/outcomes.md) without running an agent. The index is optional: its documents
-    locate contexts that come without offsets. `repeats` works as in `evaluate`.
+    locate contexts that come without offsets. `repeats` and `use` work as in `evaluate`.
 
     `golden` and `index` default to the ones the outcomes' lineage sidecar names (written
     by `run`), else to the default golden file and index. An outcome with a duplicate or
     unknown case id is an `InputError` naming its line."""
     check_repeats(repeats)
+    spent = {"judge": Accounting()}
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     source = Path(outcomes) if isinstance(outcomes, (str, Path)) else None
     given = None if isinstance(outcomes, (str, Path)) else list(outcomes)
@@ -326,7 +409,7 @@ def rescore(
     if opened is not None:
         check_golden_in_index(golden_path, items, opened)
     documents = opened.texts if opened is not None else None
-    chosen = resolve_judge(judge, judge_model, documents)
+    chosen = resolve_judge(judge, judge_model, documents, use=use, accounting=spent["judge"])
     agent_name = loaded[0].agent if loaded else "unknown"
     if not allow_self_judge:
         check_self_judge(chosen.model, agent_name, builder_models(items))
@@ -339,7 +422,7 @@ def rescore(
         "outcomes_path": str(source) if source is not None else "",
         **(_index_meta(opened) if opened is not None else {}),
     }
-    return _judged(
+    evaluation = _judged(
         items,
         loaded,
         chosen,
@@ -351,3 +434,5 @@ def rescore(
         timings={},
         meta=meta,
     )
+    evaluation.accounting = spent
+    return evaluation

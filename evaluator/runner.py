@@ -11,7 +11,8 @@ from typing import TypeVar
 from evaluator.agents.base import Agent, AgentAnswer
 from judges.base import Judge, JudgeResult, repeat_judge
 from ragoro.contracts import CaseOutcome, GoldenItem
-from ragoro.errors import InputError
+from ragoro.errors import InputError, ProviderUnavailable
+from ragoro.llm.redact import redact
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -65,13 +66,15 @@ def run_case(item: GoldenItem, agent: Agent) -> CaseOutcome:
     started = time.perf_counter()
     try:
         answer = agent.answer(item.question)
-    except Exception as exc:  # noqa: BLE001 - any agent failure is recorded on the case
+    except ProviderUnavailable:
+        raise  # no case can be answered: the run stops (exit 3), nothing is recorded
+    except Exception as exc:  # noqa: BLE001 - any other agent failure is kept on the case
         return CaseOutcome(
             case_id=item.id,
             question=item.question,
             latency_s=time.perf_counter() - started,
             agent=agent.name,
-            error=f"{type(exc).__name__}: {exc}",
+            error=redact(f"{type(exc).__name__}: {exc}"),
         )
     return outcome_from_answer(item, agent, answer, time.perf_counter() - started)
 

@@ -24,7 +24,14 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from evaluator.evaluate import DEFAULT_GOLDEN, evaluate, load_items, probe_models, resolve_judge
+from evaluator.evaluate import (
+    DEFAULT_GOLDEN,
+    ModelUse,
+    evaluate,
+    load_items,
+    probe_models,
+    resolve_judge,
+)
 from evaluator.report import RunReport, metric_order
 from judges.base import Judge
 from judges.question_type import is_yes_no_question
@@ -264,6 +271,7 @@ def selfcheck(
     concurrency: int = 1,
     progress: bool = False,
     allow_self_judge: bool = False,
+    use: ModelUse | None = None,
     goals: Sequence[GoalSpec] = GOALS,
     probe: bool = False,
 ) -> SelfcheckResult:
@@ -280,7 +288,7 @@ def selfcheck(
     golden_path = Path(golden)
     items = load_items(golden_path)
     opened = index if isinstance(index, VectorIndex) else VectorIndex.open(index)
-    chosen = resolve_judge(judge, judge_model, opened.texts)
+    chosen = resolve_judge(judge, judge_model, opened.texts, use=use)
     if probe:
         # Six runs over the golden set: a wrong key must stop it before the first.
         probe_models(chosen)

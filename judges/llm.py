@@ -3,7 +3,8 @@
 The deterministic metrics are added exactly as the offline judge computes them. When the
 call fails or the reply stays invalid after the bounded re-asks, the LLM metrics are
 unscored with the reason and the raw reply kept, never 0; a partial reply keeps what it
-has. `BudgetExhausted` is not caught: a spent budget stops the run, it is not a verdict.
+has. A spent request budget (`--judge-max-calls`) leaves the remaining cases unscored
+with that reason, and sends nothing more.
 """
 
 from __future__ import annotations
@@ -22,12 +23,23 @@ from judges.metrics import JudgeConfig, MetricInput, llm_metrics, offline_verdic
 from judges.options import JudgeOptions
 from judges.retrieval import context_texts
 from ragoro.contracts import CaseOutcome, GoldenItem, Verdict
-from ragoro.llm import CallCache, LLMCallError, LLMClient, default_model, make_chat_model
+from ragoro.llm import (
+    BudgetExhausted,
+    CallCache,
+    Limits,
+    LLMCallError,
+    LLMClient,
+    default_model,
+    make_chat_model,
+)
 
 __all__ = ["CALL_FAILED", "LLMJudge", "default_thresholds"]
 
 CALL_FAILED = "judge call failed"
 """How the reason of a verdict whose model call failed for good begins."""
+
+# LLMClient arguments that build its gate; given any, the caller builds it, not `limits`.
+_GATE_PARTS = {"accounting", "limiter", "budget", "retry", "gate"}
 
 
 def default_thresholds() -> dict[str, float]:
@@ -63,10 +75,13 @@ class LLMJudge:
         if options.client_factory is not None:
             client = options.client_factory(spec)
         else:
-            cache = CallCache(options.cache_dir)
-            client = LLMClient(
-                make_chat_model(spec), spec, cache=cache, **dict(options.client_kwargs or {})
-            )
+            limits = options.limits or Limits()
+            cache = CallCache(options.cache_dir) if options.use_cache else None
+            kwargs = dict(options.client_kwargs or {})
+            if not _GATE_PARTS & kwargs.keys():
+                kwargs["gate"] = limits.gate(spec, options.accounting)
+            model = make_chat_model(spec, timeout=limits.timeout)
+            client = LLMClient(model, spec, cache=cache, **kwargs)
         return cls(client, spec, deterministic=options.deterministic, documents=options.documents)
 
     def for_repeat(self, repeat: int) -> LLMJudge:
@@ -100,8 +115,15 @@ class LLMJudge:
         )
         try:
             result = self.client.structured(messages, judge_output_model())
-        except LLMCallError as exc:
-            reason = f"{CALL_FAILED}: {exc}"
+        except (LLMCallError, BudgetExhausted) as exc:
+            # Not a verdict on the answer: unscored with the reason, never 0. A spent
+            # budget leaves every case after it unscored, with no request sent; it is the
+            # user's cap, not a provider outage, so its reason does not read as one.
+            reason = (
+                f"judge call budget spent: {exc}"
+                if isinstance(exc, BudgetExhausted)
+                else f"{CALL_FAILED}: {exc}"
+            )
             verdicts += [Verdict.unscored(item.id, m, reason) for m in metrics]
             return JudgeResult(
                 case_id=item.id,

@@ -7,7 +7,6 @@ the data is defused, and the instructions say the tagged text is data to evaluat
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -17,6 +16,7 @@ from pydantic import BaseModel, Field, create_model, model_validator
 
 from judges.metrics import llm_metrics
 from ragoro.contracts import GoldenItem
+from ragoro.llm.fence import fence
 
 __all__ = [
     "DATA_TAGS",
@@ -38,7 +38,6 @@ DATA_TAGS = (
     "context",
     "agent_answer",
 )
-_TAG_RE = re.compile(r"<(/?\s*(?:" + "|".join(DATA_TAGS) + r")\b)", re.IGNORECASE)
 
 
 class ClaimVerdict(BaseModel):
@@ -166,14 +165,8 @@ def system_prompt(thresholds: Mapping[str, float]) -> str:
     return _SYSTEM.format(rubric=rubric)
 
 
-def defuse(text: str) -> str:
-    """Neutralise our own tags inside data so it cannot close its block and speak."""
-    return _TAG_RE.sub(r"&lt;\1", text)
-
-
 def _tag(name: str, body: str, **attrs: str) -> str:
-    shown = "".join(f' {k}="{defuse(v).replace(chr(34), "&quot;")}"' for k, v in attrs.items())
-    return f"<{name}{shown}>\n{defuse(body)}\n</{name}>"
+    return fence(name, body, **attrs)
 
 
 def _references(item: GoldenItem) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from judges.deterministic import DeterministicConfig
 from judges.lexical import LexicalConfig
-from ragoro.llm import LLMClient
+from ragoro.llm import Accounting, Limits, LLMClient
 
 __all__ = ["ClientFactory", "JudgeOptions"]
 
@@ -32,4 +32,11 @@ class JudgeOptions:
     documents: Mapping[str, str] | None = None
     """Canonical document texts by path, to locate contexts that come without offsets."""
     client_kwargs: Mapping[str, Any] | None = None
-    """Extra LLMClient arguments (accounting, limiter, budget, retry, max_reasks)."""
+    """Extra LLMClient arguments (max_reasks; or accounting, limiter, budget, retry
+    instead of `limits`)."""
+    limits: Limits | None = None
+    """The judge model's request limits (budget, rpm, timeout, retries); None = defaults."""
+    use_cache: bool = True
+    """False: neither read nor write the call cache (`--no-cache`)."""
+    accounting: Accounting | None = None
+    """Where the judge's requests and calls are counted; None = its own."""

@@ -12,6 +12,7 @@ from judges.lexical import LexicalConfig
 from judges.llm import LLMJudge
 from judges.offline import OfflineJudge
 from judges.options import ClientFactory, JudgeOptions
+from ragoro.llm import Accounting, Limits
 
 __all__ = ["JUDGES", "make_judge"]
 
@@ -31,13 +32,18 @@ def make_judge(
     deterministic: DeterministicConfig | None = None,
     documents: Mapping[str, str] | None = None,
     client_kwargs: Mapping[str, Any] | None = None,
+    limits: Limits | None = None,
+    use_cache: bool = True,
+    accounting: Accounting | None = None,
 ) -> Judge:
     """The judge registered as `name` ("offline" or "llm").
 
     `model` picks the LLM judge's provider:model (default: default_model("judge"));
     `client_factory(spec)` builds its LLMClient (tests wrap a fake model), else a real
     chat model is built with a disk cache in `cache_dir`. `documents` (path -> canonical
-    text) lets retrieval metrics locate contexts that come without offsets.
+    text) lets retrieval metrics locate contexts that come without offsets. `limits`
+    caps the LLM judge's requests (budget, rpm, timeout, retries); `use_cache=False`
+    skips the call cache; `accounting` counts its requests.
     """
     builder = JUDGES.get(name)
     if builder is None:
@@ -50,5 +56,8 @@ def make_judge(
         deterministic=deterministic,
         documents=documents,
         client_kwargs=client_kwargs,
+        limits=limits,
+        use_cache=use_cache,
+        accounting=accounting,
     )
     return builder(options)

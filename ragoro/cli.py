@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ragoro.errors import RagoroError
 from ragoro.llm.errors import LLMConfigError
+from ragoro.llm.redact import redact
 from vectordb.errors import VectorDBError
 
 __all__ = ["Handler", "exit_code_of", "message_of", "run_command"]
@@ -45,9 +46,11 @@ def run_command(
     try:
         return handler(args)
     except (RagoroError, VectorDBError) as error:
-        print(f"error: {message_of(error, offline_flag=offline_flag)}", file=sys.stderr)
+        # Provider errors may echo the key they were sent: never print one.
+        message = redact(message_of(error, offline_flag=offline_flag))
+        print(f"error: {message}", file=sys.stderr)
         for line in error.details:
-            print(f"  {line}", file=sys.stderr)
+            print(f"  {redact(line)}", file=sys.stderr)
         return exit_code_of(error)
     except KeyboardInterrupt:
         print("interrupted: rerun the same command to resume where it can", file=sys.stderr)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ragoro.contracts import CASE_TYPES, CaseType
+from ragoro.llm.gate import DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, DEFAULT_TIMEOUT, Limits
 
 PROMPT_VERSION = "gen-v1"
 """Bump when the prompts or the offline templates change what gets written."""
@@ -68,7 +69,15 @@ class GenerateConfig:
     chunk_size: int = 900
     concurrency: int = 4
     rpm: int | None = 60
+    """Model requests per minute, retries included."""
     max_calls: int | None = None
+    """Model requests in all, retries included; None = unlimited."""
+    timeout: float = DEFAULT_TIMEOUT
+    """Seconds per model request."""
+    retries: int = DEFAULT_ATTEMPTS - 1
+    """Retries of a request after a rate limit, 5xx, timeout or unreadable reply."""
+    backoff: float = DEFAULT_BACKOFF
+    """Seconds before the first retry when the provider names none."""
     max_reasks: int = 2
     dedup_threshold: float = 0.92
     roundtrip_k: int = 5
@@ -89,8 +98,20 @@ class GenerateConfig:
             raise ValueError(f"--dedup-threshold must be in (0, 1], got {self.dedup_threshold}")
         if self.max_reasks < 0:
             raise ValueError(f"--max-reasks must be >= 0, got {self.max_reasks}")
+        self.limits  # noqa: B018 - validates max_calls, rpm, timeout, retries, backoff
         if not 200 <= self.chunk_size <= 4000:
             raise ValueError(f"--chunk-size must be in [200, 4000], got {self.chunk_size}")
+
+    @property
+    def limits(self) -> Limits:
+        """The builder model's request limits (raises ValueError on a bad value)."""
+        return Limits(
+            max_calls=self.max_calls,
+            rpm=self.rpm,
+            timeout=self.timeout,
+            attempts=self.retries + 1,
+            backoff=self.backoff,
+        )
 
     @property
     def rejects_path(self) -> Path:

@@ -1,6 +1,7 @@
 """The model writer: one structured call per scenario through `ragoro.llm.LLMClient`.
 
-Document text is untrusted: it is fenced in <document> tags and the system prompt says it
+Document text is untrusted: it is fenced in <document> tags (any fence tag inside the text
+or the file name is escaped, so it cannot close the fence) and the system prompt says it
 is data, never instructions. The model returns verbatim quotes, never offsets; Pydantic
 validates the output and the client re-asks with the validation error a bounded number of
 times before the scenario is rejected with the reason.
@@ -16,6 +17,7 @@ from builder.generate.draft import Draft, Quote, Rejected
 from builder.generate.phrasing import refusal_answer
 from builder.generate.plan import Scenario
 from ragoro.llm import LLMClient
+from ragoro.llm.fence import defuse, fence
 from ragoro.text import UNITS, normalize_unit
 from vectordb import Chunk
 
@@ -111,7 +113,8 @@ class WrittenRefusalQ(BaseModel):
 
 
 def _document(label: str, chunk: Chunk) -> str:
-    return f'<document id="{label}" source="{chunk.document_path}">\n{chunk.text}\n</document>'
+    # Text and file name are escaped: neither can close the fence or its attribute.
+    return fence("document", chunk.text, id=label, source=chunk.document_path)
 
 
 def messages_for(scenario: Scenario, corpus: Corpus) -> list[BaseMessage]:
@@ -125,7 +128,7 @@ def messages_for(scenario: Scenario, corpus: Corpus) -> list[BaseMessage]:
         parts.append(_document("B", scenario.partner))
     if scenario.case_type == "clarification" and scenario.conflict is not None:
         first, second = scenario.conflict.first, scenario.conflict.second
-        parts.append(f"Highlighted facts:\n- A: {first.flat}\n- B: {second.flat}")
+        parts.append(f"Highlighted facts:\n- A: {defuse(first.flat)}\n- B: {defuse(second.flat)}")
     system = SYSTEM_PROMPT.format(language=lang)
     return [SystemMessage(content=system), HumanMessage(content="\n\n".join(parts))]
 

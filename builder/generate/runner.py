@@ -32,15 +32,14 @@ from ragoro.contracts import GoldenItem
 from ragoro.llm import (
     Accounting,
     BudgetExhausted,
-    CallBudget,
     CallCache,
     LLMCallError,
     LLMClient,
-    RateLimiter,
     RetryPolicy,
     is_offline,
     make_chat_model,
 )
+from ragoro.probe import arm_probe
 
 DELAY_ENV = "RAGORO_GENERATE_DELAY"
 
@@ -105,17 +104,27 @@ def _writer(
 ) -> Writer:
     if is_offline(config.llm):
         return lambda scenario: write_offline(scenario, corpus)
+    gate = config.limits.gate(config.llm, accounting)
+    if retry is not None:
+        gate.retry = retry
     client = LLMClient(
         model_factory(config.llm),
         config.llm,
         cache=CallCache(config.cache_dir) if config.cache else None,
-        accounting=accounting,
-        limiter=RateLimiter(config.rpm),
-        budget=CallBudget(config.max_calls),
-        retry=retry if retry is not None else RetryPolicy(),
+        gate=gate,
         max_reasks=config.max_reasks,
     )
+    # A wrong key or a dead host stops the run at its first request, not after every
+    # scenario's retries; a resumed run answered from the cache sends nothing.
+    arm_probe(client, offline_flag="--llm offline")
     return lambda scenario: write_with_model(scenario, corpus, client)
+
+
+def _default_factory(timeout: float) -> ModelFactory:
+    def build(spec: str) -> BaseChatModel:
+        return make_chat_model(spec, timeout=timeout)
+
+    return build
 
 
 class _Worker:
@@ -162,14 +171,17 @@ def _run_pool(todo: list[Scenario], worker: _Worker, concurrency: int) -> Iterat
 def run_generation(
     config: GenerateConfig,
     *,
-    model_factory: ModelFactory = make_chat_model,
+    model_factory: ModelFactory | None = None,
     retry: RetryPolicy | None = None,
 ) -> RunResult:
     """Plan, write and journal every scenario not done yet; return the final set.
 
-    `model_factory` builds the chat model from the --llm spec (tests pass fakes through
-    the same `BaseChatModel` interface); `retry` overrides the backoff policy.
+    `model_factory` builds the chat model from the --llm spec (default `make_chat_model`
+    with the config's timeout; tests pass fakes through the same `BaseChatModel`
+    interface); `retry` overrides the backoff policy.
     """
+    factory = model_factory if model_factory is not None else _default_factory(config.timeout)
+
     started = time.monotonic()
     corpus = load_corpus(config.docs, config.index, config.chunk_size)
     offline = is_offline(config.llm)
@@ -182,7 +194,7 @@ def run_generation(
     todo = [s for s in scenarios if s.id not in done]
     accounting = Accounting()
     generator = OFFLINE_GENERATOR if offline else config.llm
-    writer = _writer(config, corpus, model_factory, retry, accounting)
+    writer = _writer(config, corpus, factory, retry, accounting)
     stamp = Stamp(generator, config.seed, datetime.now(UTC).isoformat(timespec="seconds"))
     worker = _Worker(corpus, writer, stamp, config.roundtrip_k)
     result = RunResult([], [], planned=len(scenarios), resumed=len(scenarios) - len(todo))

@@ -93,30 +93,41 @@ def load_journal(out: Path, rejects: Path) -> Loaded:
 
 
 class Journal:
-    """Append-only writers for items and rejects; one thread writes (the collector)."""
+    """Append-only writers for items and rejects; one thread writes (the collector).
+
+    Each file is opened at its first line, so a run stopped before any (a provider that
+    fails its probe) leaves nothing behind."""
 
     def __init__(self, out: Path, rejects: Path) -> None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        rejects.parent.mkdir(parents=True, exist_ok=True)
         self.out_path = out
         self.rejects_path = rejects
-        self._out: TextIO = out.open("a", encoding="utf-8")
-        self._rejects: TextIO = rejects.open("a", encoding="utf-8")
+        self._out: TextIO | None = None
+        self._rejects: TextIO | None = None
+
+    @staticmethod
+    def _open(path: Path) -> TextIO:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path.open("a", encoding="utf-8")
 
     def item(self, item: GoldenItem) -> None:
         """Append one accepted item durably."""
+        if self._out is None:
+            self._out = self._open(self.out_path)
         append_golden(self._out, item)
 
     def reject(self, row: dict[str, Any]) -> None:
         """Append one rejected scenario durably."""
+        if self._rejects is None:
+            self._rejects = self._open(self.rejects_path)
         self._rejects.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
         self._rejects.flush()
         os.fsync(self._rejects.fileno())
 
     def close(self) -> None:
-        """Close both files."""
-        self._out.close()
-        self._rejects.close()
+        """Close the files that were opened."""
+        for handle in (self._out, self._rejects):
+            if handle is not None:
+                handle.close()
 
 
 def rewrite(path: Path, rows: list[str]) -> None:

@@ -5,9 +5,9 @@ Two modes:
 - ``"tool"`` (default): retrieve k chunks, then one model call with the chunks in the
   prompt. Goes through `LLMClient`, so calls are cached, counted, rate-limited and retried.
 - ``"agent"``: LangChain 1.x ``create_agent`` with the retriever as a tool, as in the
-  user's original script; the model decides when (and how often) to search. Calls are
-  counted and retried as a whole, but not cached (a tool-calling conversation is not a
-  single prompt).
+  user's original script; the model decides when (and how often) to search. Every model
+  call of the loop goes through the same gate and cache (`model_calls.GatedModelCalls`),
+  so caps count requests and an unchanged rerun replays from the cache.
 
 Either way the chunks the model was shown land in `AgentAnswer.contexts` with their exact
 offsets, so retrieval metrics can be computed on them.
@@ -25,6 +25,7 @@ from langchain_core.tools import BaseTool, tool
 
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import hit_context
+from evaluator.agents.model_calls import GatedModelCalls, is_cached
 from ragoro.contracts import RetrievedContext, TokenUsage
 from ragoro.llm import (
     Accounting,
@@ -33,9 +34,12 @@ from ragoro.llm import (
     LLMCallError,
     LLMClient,
     RateLimiter,
+    RequestGate,
     RetryPolicy,
     usage_from_message,
 )
+from ragoro.llm.fence import fence
+from ragoro.llm.structured import model_params
 from ragoro.text import Lang, detect_language
 from vectordb import SearchHit, VectorIndex
 
@@ -75,8 +79,13 @@ def format_hits(hits: Sequence[SearchHit]) -> str:
     for number, hit in enumerate(hits, start=1):
         chunk = hit.chunk
         blocks.append(
-            f"[{number}] Fonte/Source: {chunk.document_path}, p. {chunk.page}\n"
-            f"<document>\n{chunk.text}\n</document>"
+            fence(
+                "document",
+                chunk.text,
+                index=str(number),
+                source=chunk.document_path,
+                page=str(chunk.page),
+            )
         )
     return "\n\n".join(blocks)
 
@@ -97,6 +106,7 @@ class LLMAgent:
         limiter: RateLimiter | None = None,
         budget: CallBudget | None = None,
         retry: RetryPolicy | None = None,
+        gate: RequestGate | None = None,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"unknown agent mode {mode!r}: expected one of {', '.join(MODES)}")
@@ -108,19 +118,21 @@ class LLMAgent:
         self.model: str | None = spec
         self.k = k
         self.mode = mode
-        self.accounting = accounting if accounting is not None else Accounting()
-        self.limiter = limiter
-        self.budget = budget
-        self.retry = retry if retry is not None else RetryPolicy()
-        self.client = LLMClient(
-            model,
-            spec,
-            cache=cache,
-            accounting=self.accounting,
-            limiter=limiter,
-            budget=budget,
-            retry=self.retry,
-        )
+        if gate is None:
+            gate = RequestGate(
+                spec,
+                accounting=accounting if accounting is not None else Accounting(),
+                limiter=limiter,
+                budget=budget,
+                retry=retry,
+            )
+        self.gate = gate
+        self.accounting = gate.accounting
+        self.cache = cache
+        self.client = LLMClient(model, spec, cache=cache, gate=gate)
+        self._graphs: dict[Lang, Any] = {}
+        self._hits: dict[str, list[SearchHit]] = {}
+        self._graph_lock = threading.Lock()
 
     def answer(self, question: str) -> AgentAnswer:
         """Answer one question; model failures raise `LLMCallError` (never swallowed)."""
@@ -143,53 +155,62 @@ class LLMAgent:
         asked = "Domanda" if lang == "it" else "Question"
         messages: list[BaseMessage] = [
             SystemMessage(SYSTEM_PROMPTS[lang]),
-            HumanMessage(f"{label}:\n{format_hits(hits)}\n\n{asked}: {question}"),
+            HumanMessage(
+                f"{label}:\n{format_hits(hits)}\n\n{asked}:\n{fence('question', question)}"
+            ),
         ]
         result = self.client.text(messages)
         return result.text, result.usage, hits
 
-    def _answer_agent(self, question: str, lang: Lang) -> tuple[str, TokenUsage, list[SearchHit]]:
+    def _graph(self, lang: Lang) -> Any:
+        """The agent graph for one language, compiled once and shared by all threads."""
         from langchain.agents import create_agent
 
-        seen: list[SearchHit] = []
-        lock = threading.Lock()
-        search_tool = self._search_tool(seen, lock)
-        graph = create_agent(self.chat_model, [search_tool], system_prompt=SYSTEM_PROMPTS[lang])
+        with self._graph_lock:
+            if lang not in self._graphs:
+                calls = GatedModelCalls(
+                    self.client.spec, self.gate, self.cache, model_params(self.chat_model)
+                )
+                self._graphs[lang] = create_agent(
+                    self.chat_model,
+                    [self._search_tool()],
+                    system_prompt=SYSTEM_PROMPTS[lang],
+                    middleware=[calls],
+                )
+            return self._graphs[lang]
 
-        def run() -> dict[str, Any]:
-            with lock:
-                seen.clear()  # a retried attempt starts from scratch
-            if self.limiter is not None:
-                self.limiter.acquire()
-            out: dict[str, Any] = graph.invoke({"messages": [HumanMessage(question)]})
-            return out
-
-        if self.budget is not None:
-            self.budget.spend()
-        try:
-            state = self.retry.call(run)
-        except Exception as exc:
-            self.accounting.record_error(self.client.spec)
-            raise LLMCallError(self.client.spec, f"{type(exc).__name__}: {exc}") from exc
+    def _answer_agent(self, question: str, lang: Lang) -> tuple[str, TokenUsage, list[SearchHit]]:
+        # A failed model call raises LLMCallError (or BudgetExhausted) out of the graph.
+        state: dict[str, Any] = self._graph(lang).invoke({"messages": [HumanMessage(question)]})
         replies = [m for m in state.get("messages", []) if isinstance(m, AIMessage)]
         if not replies:
             raise LLMCallError(self.client.spec, "the agent produced no model reply")
         usage = TokenUsage()
+        hits: list[SearchHit] = []
         for reply in replies:
-            one = usage_from_message(reply)
-            self.accounting.record_call(self.client.spec, one)
-            usage = usage.add(one)
-        return replies[-1].text, usage, list(seen)
+            if not is_cached(reply):
+                usage = usage.add(usage_from_message(reply))
+            for call in reply.tool_calls:
+                if call["name"] == TOOL_NAME:
+                    hits += self._searched(str(call["args"].get("query", "")))
+        return replies[-1].text, usage, hits
 
-    def _search_tool(self, seen: list[SearchHit], lock: threading.Lock) -> BaseTool:
+    def _searched(self, query: str) -> list[SearchHit]:
+        """The hits the tool returned for `query` (retrieval is deterministic, so every
+        thread that searched the same query saw the same hits)."""
+        with self._graph_lock:
+            hits = self._hits.get(query)
+        return hits if hits is not None else self.index.search(query, self.k)
+
+    def _search_tool(self) -> BaseTool:
         index, k = self.index, self.k
 
         @tool(TOOL_NAME, description=TOOL_DESCRIPTION)
         def search_documents(query: str) -> str:
             """Search the documents."""
             hits = index.search(query, k)
-            with lock:
-                seen.extend(hits)
+            with self._graph_lock:
+                self._hits[query] = hits
             return format_hits(hits)
 
         return search_documents

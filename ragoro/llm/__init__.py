@@ -1,8 +1,9 @@
 """LLM plumbing shared by the builder, the agent and the judge.
 
-Build a model from a "provider:model" spec, wrap it in an `LLMClient` with a cache, an
-accounting, a rate limiter, a call budget and a retry policy, then ask for text or for a
-validated Pydantic object::
+Build a model from a "provider:model" spec (SDK retries off, a timeout on every request),
+wrap it in an `LLMClient` with a cache and a `RequestGate` (accounting, rate limiter,
+request budget, the one retry layer), then ask for text or for a validated Pydantic
+object::
 
     model = make_chat_model("google_genai:gemini-2.5-flash")
     client = LLMClient(model, "google_genai:gemini-2.5-flash", cache=CallCache(),
@@ -14,7 +15,13 @@ validated Pydantic object::
 from ragoro.llm.accounting import Accounting, ModelStats, usage_from_message
 from ragoro.llm.budget import CallBudget
 from ragoro.llm.cache import CachedResponse, CallCache, default_cache_dir, make_key
-from ragoro.llm.errors import BudgetExhausted, LLMCallError, LLMConfigError, LLMError
+from ragoro.llm.errors import (
+    BudgetExhausted,
+    LLMCallError,
+    LLMConfigError,
+    LLMError,
+    UnreadableReply,
+)
 from ragoro.llm.factory import (
     OFFLINE,
     PROVIDERS,
@@ -24,12 +31,15 @@ from ragoro.llm.factory import (
     make_chat_model,
     parse_spec,
 )
+from ragoro.llm.gate import DEFAULT_TIMEOUT, Limits, RequestGate
 from ragoro.llm.parsing import OutputParseError, extract_json_object, parse_output
 from ragoro.llm.ratelimit import RateLimiter
+from ragoro.llm.redact import redact, register_secret
 from ragoro.llm.retry import RetryPolicy, is_retryable
 from ragoro.llm.structured import LLMClient, StructuredResult, TextResult
 
 __all__ = [
+    "DEFAULT_TIMEOUT",
     "OFFLINE",
     "PROVIDERS",
     "Accounting",
@@ -41,12 +51,15 @@ __all__ = [
     "LLMClient",
     "LLMConfigError",
     "LLMError",
+    "Limits",
     "ModelStats",
     "OutputParseError",
     "RateLimiter",
+    "RequestGate",
     "RetryPolicy",
     "StructuredResult",
     "TextResult",
+    "UnreadableReply",
     "default_cache_dir",
     "default_model",
     "extract_json_object",
@@ -57,5 +70,7 @@ __all__ = [
     "make_key",
     "parse_output",
     "parse_spec",
+    "redact",
+    "register_secret",
     "usage_from_message",
 ]

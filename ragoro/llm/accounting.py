@@ -18,6 +18,8 @@ class ModelStats:
 
     calls: int = 0
     """Model calls that reached the provider (each re-ask round is one call)."""
+    requests: int = 0
+    """HTTP requests sent: every attempt, retries and failed ones included."""
     cache_hits: int = 0
     """Calls answered from the disk cache instead of the provider."""
     input_tokens: int = 0
@@ -67,6 +69,11 @@ class Accounting:
             stats.calls += 1
             stats.input_tokens += usage.input_tokens
             stats.output_tokens += usage.output_tokens
+
+    def record_request(self, spec: str) -> None:
+        """Count one HTTP request about to be sent (every attempt counts)."""
+        with self._lock:
+            self._get(spec).requests += 1
 
     def record_cache_hit(self, spec: str) -> None:
         """Count one call served from the cache."""

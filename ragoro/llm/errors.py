@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ragoro.errors import ExitCode, RagoroError
+from ragoro.llm.redact import redact
 
 
 class LLMError(RagoroError):
@@ -27,14 +28,21 @@ class LLMCallError(LLMError):
     exit_code = ExitCode.PROVIDER_UNAVAILABLE
 
     def __init__(self, spec: str, reason: str) -> None:
+        reason = redact(reason)
         super().__init__(f"{spec}: {reason}")
         self.spec = spec
         self.reason = reason
 
 
 class BudgetExhausted(LLMError):
-    """The call budget is spent; raised before a model call is made so callers stop cleanly."""
+    """The request budget is spent; raised before a request is sent so callers stop cleanly."""
 
     def __init__(self, max_calls: int) -> None:
-        super().__init__(f"call budget exhausted: {max_calls} model calls already made")
+        super().__init__(
+            f"call budget exhausted: {max_calls} model request(s) already sent (--max-calls)"
+        )
         self.max_calls = max_calls
+
+
+class UnreadableReply(LLMError):
+    """A reply the SDK could not read, or one with nothing in it; worth sending again."""

@@ -13,6 +13,8 @@ from langchain.chat_models import init_chat_model
 from langchain_core.language_models import BaseChatModel
 
 from ragoro.llm.errors import LLMConfigError
+from ragoro.llm.gate import DEFAULT_TIMEOUT
+from ragoro.llm.redact import register_key_envs, register_secret
 
 OFFLINE = "offline"
 """The spec that selects ragoro's deterministic, model-free components."""
@@ -36,6 +38,13 @@ class ProviderInfo:
     """The pip package of the LangChain integration."""
     key_kwargs: tuple[str, ...] = ("api_key",)
     """Constructor kwargs that carry a key explicitly (then the env is not needed)."""
+    no_retry: tuple[tuple[str, Any], ...] = (("max_retries", 0),)
+    """Constructor kwargs that switch the SDK's own retries off (ours are the only ones)."""
+    timeout_kwarg: str = "timeout"
+    """The constructor kwarg of the per-request timeout, in seconds."""
+    structured_method: str | None = None
+    """`with_structured_output(method=...)` that hands back the raw reply on invalid
+    output (None: the integration's default)."""
 
 
 PROVIDERS: dict[str, ProviderInfo] = {
@@ -43,12 +52,27 @@ PROVIDERS: dict[str, ProviderInfo] = {
         ("GOOGLE_API_KEY", "GEMINI_API_KEY"),
         "langchain-google-genai",
         ("api_key", "google_api_key"),
+        # google-genai counts attempts, not retries: 1 is the single first request.
+        no_retry=(("max_retries", 1),),
     ),
-    "openai": ProviderInfo(("OPENAI_API_KEY",), "langchain-openai", ("api_key", "openai_api_key")),
+    "openai": ProviderInfo(
+        ("OPENAI_API_KEY",),
+        "langchain-openai",
+        ("api_key", "openai_api_key"),
+        # The default json_schema method validates inside the SDK, which raises on an
+        # invalid reply and loses it; a forced function call returns it for a re-ask.
+        structured_method="function_calling",
+    ),
     "anthropic": ProviderInfo(
-        ("ANTHROPIC_API_KEY",), "langchain-anthropic", ("api_key", "anthropic_api_key")
+        ("ANTHROPIC_API_KEY",),
+        "langchain-anthropic",
+        ("api_key", "anthropic_api_key"),
+        timeout_kwarg="default_request_timeout",
     ),
 }
+
+
+register_key_envs(env for info in PROVIDERS.values() for env in info.key_envs)
 
 
 def load_env(path: str | Path | None = None) -> None:
@@ -93,10 +117,15 @@ def check_credentials(provider: str, kwargs: dict[str, Any]) -> None:
     raise LLMConfigError(f"no {info.key_envs[0]}: set it in .env", offline_alternative=True)
 
 
-def make_chat_model(spec: str, *, temperature: float = 0.0, **kw: Any) -> BaseChatModel:
+def make_chat_model(
+    spec: str, *, temperature: float = 0.0, timeout: float = DEFAULT_TIMEOUT, **kw: Any
+) -> BaseChatModel:
     """Build the chat model named by `spec` ("provider:model") with `init_chat_model`.
 
-    Loads `.env` first (without overriding the environment). An `openai:` spec whose
+    Every request gets `timeout` seconds, and the SDK's own retries are off for the
+    providers in `PROVIDERS` (ragoro's `RequestGate` is the one retry layer, so one
+    invocation is one HTTP request). Loads `.env` first (without overriding the
+    environment). An `openai:` spec whose
     OPENAI_BASE_URL (or `base_url=`) points at loopback needs no real key. Raises
     `LLMConfigError` for the offline spec, a malformed spec, a missing key or a missing
     provider package — always saying what to do.
@@ -118,6 +147,13 @@ def make_chat_model(spec: str, *, temperature: float = 0.0, **kw: Any) -> BaseCh
             kwargs["api_key"] = _LOCAL_DUMMY_KEY
     check_credentials(provider, kwargs)
     info = PROVIDERS.get(provider)
+    if info is not None:
+        for name, value in info.no_retry:
+            kwargs.setdefault(name, value)
+        kwargs.setdefault(info.timeout_kwarg, timeout)
+        for name in info.key_kwargs:
+            value = kwargs.get(name)
+            register_secret(value if isinstance(value, str) else None)
     try:
         chat = init_chat_model(model, model_provider=provider, temperature=temperature, **kwargs)
     except (ImportError, AttributeError) as exc:
@@ -134,6 +170,13 @@ def make_chat_model(spec: str, *, temperature: float = 0.0, **kw: Any) -> BaseCh
     if not isinstance(chat, BaseChatModel):
         raise LLMConfigError(f"{spec!r} did not produce a chat model ({type(chat).__name__})")
     return chat
+
+
+def structured_method(spec: str) -> str | None:
+    """The structured-output method to ask the integration of `spec`'s provider for."""
+    provider = spec.partition(":")[0]
+    info = PROVIDERS.get(provider)
+    return info.structured_method if info is not None else None
 
 
 def default_model(role: Role) -> str:

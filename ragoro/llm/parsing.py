@@ -62,10 +62,72 @@ def parse_output(raw: str, schema: type[T]) -> T:
 
 
 def raw_text(message: BaseMessage) -> str:
-    """The raw output of a reply: the first tool call's arguments as JSON, else the text."""
+    """The raw output of a reply: the first tool call's arguments as JSON, else the
+    arguments of a tool call that did not parse (kept as sent), else the text."""
     if isinstance(message, AIMessage) and message.tool_calls:
         return json.dumps(message.tool_calls[0]["args"], ensure_ascii=False, sort_keys=True)
+    if isinstance(message, AIMessage) and message.invalid_tool_calls:
+        args = message.invalid_tool_calls[0].get("args")
+        if args:
+            return str(args)
     return message.text
+
+
+def is_empty(message: BaseMessage) -> bool:
+    """True for a reply with no text, no tool call and no broken tool call."""
+    if isinstance(message, AIMessage) and (message.tool_calls or message.invalid_tool_calls):
+        return False
+    return not message.text.strip()
+
+
+_CUT_REASONS = {"length", "max_tokens"}
+
+
+def cut_off_note(message: BaseMessage) -> str | None:
+    """Why a reply is incomplete when the provider cut it at the token limit, else None."""
+    reason = str(message.response_metadata.get("finish_reason") or "")
+    if reason.lower() in _CUT_REASONS:
+        return f"the reply was cut at the token limit (finish_reason={reason}): answer shorter"
+    return None
+
+
+# Exceptions an SDK or integration raises after a 200 reply it could not validate.
+_INVALID_NAMES = re.compile(
+    r"ValidationError|OutputParserException|LengthFinishReasonError|"
+    r"ContentFilterFinishReasonError"
+)
+
+
+def is_invalid_output(exc: BaseException) -> bool:
+    """True when `exc` says the model's reply did not match the schema (re-ask it)."""
+    if getattr(exc, "status_code", None) is not None:
+        return False
+    return any(_INVALID_NAMES.search(type(e).__name__) for e in type(exc).__mro__)
+
+
+def raw_of_invalid(exc: BaseException) -> str:
+    """The reply an SDK rejected, when the exception carries it (else "")."""
+    completion = getattr(exc, "completion", None)
+    choices = getattr(completion, "choices", None) or []
+    if choices:
+        content = getattr(getattr(choices[0], "message", None), "content", None)
+        if isinstance(content, str):
+            return content
+    if isinstance(exc, ValidationError):
+        for error in exc.errors():
+            if isinstance(error.get("input"), str):
+                return str(error["input"])
+    return ""
+
+
+def describe_invalid(exc: BaseException) -> str:
+    """A model-readable reason for an SDK-side rejection of the reply."""
+    if isinstance(exc, ValidationError):
+        return describe_validation_error(exc)
+    text = str(exc).split("\n", 1)[0]
+    if "length" in type(exc).__name__.lower():
+        return "the reply was cut at the token limit (finish_reason=length): answer shorter"
+    return f"{type(exc).__name__}: {text}"
 
 
 def format_instructions(schema: type[BaseModel]) -> str:

@@ -10,12 +10,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from ragoro.llm.errors import UnreadableReply
+
 R = TypeVar("R")
 
 
 def _transport_error_types() -> tuple[type[BaseException], ...]:
     # Provider SDKs here use httpx or its fork httpx2 (openai, google-genai): accept both.
-    types: list[type[BaseException]] = [TimeoutError, ConnectionError]
+    types: list[type[BaseException]] = [TimeoutError, ConnectionError, UnreadableReply]
     for name in ("httpx", "httpx2"):
         try:
             module = importlib.import_module(name)
@@ -64,9 +66,12 @@ def is_retryable(exc: BaseException) -> bool:
     never retried even if its message mentions a limit. Otherwise the exception type, class
     name and message are checked, so wrapped SDK errors are recognised too.
     """
+    if any(isinstance(err, UnreadableReply) for err in _chain(exc)):
+        return True
     for err in _chain(exc):
         status = _http_status(err)
-        if status is not None:
+        # A 2xx/3xx status says the transport worked: the error type decides then.
+        if status is not None and status >= 400:
             return status in (408, 429) or status >= 500
     for err in _chain(exc):
         if isinstance(err, _RETRYABLE_TYPES) or _RETRYABLE_NAME.search(type(err).__name__):
@@ -79,9 +84,40 @@ def is_retryable(exc: BaseException) -> bool:
     return False
 
 
+def answered_transiently(exc: BaseException) -> bool:
+    """True when the provider did answer, with a fault worth retrying (an unreadable reply,
+    a 408, 429 or 5xx status): it is there and took the key, it is only busy or flaky now.
+    A refused connection or a timeout is no answer; a 401 is a definitive one."""
+    if any(isinstance(err, UnreadableReply) for err in _chain(exc)):
+        return True
+    for err in _chain(exc):
+        status = _http_status(err)
+        if status is not None and status >= 400:
+            return status in (408, 429) or status >= 500
+    return False
+
+
+def _google_retry_delay(err: BaseException) -> float | None:
+    """google.rpc.RetryInfo's retryDelay ("13s", "0.5s") from a google-genai APIError."""
+    details = getattr(err, "details", None)
+    error = details.get("error", details) if isinstance(details, dict) else None
+    items = error.get("details") if isinstance(error, dict) else None
+    for item in items if isinstance(items, list) else []:
+        delay = item.get("retryDelay") if isinstance(item, dict) else None
+        if isinstance(delay, str) and delay.endswith("s"):
+            try:
+                return max(0.0, float(delay[:-1]))
+            except ValueError:
+                continue
+    return None
+
+
 def suggested_delay(exc: BaseException) -> float | None:
     """Seconds the provider asked us to wait (Retry-After header or retryDelay), if any."""
     for err in _chain(exc):
+        google = _google_retry_delay(err)
+        if google is not None:
+            return google
         headers = getattr(getattr(err, "response", None), "headers", None)
         getter = getattr(headers, "get", None)
         raw = getter("retry-after") if callable(getter) else None
@@ -120,13 +156,13 @@ class RetryPolicy:
 
     def delay(self, retry_number: int, exc: BaseException | None = None) -> float:
         """Seconds to wait before retry `retry_number` (1-based)."""
-        backoff = min(self.max_delay, self.base_delay * 2.0 ** (retry_number - 1))
-        # Equal jitter: spreads threads apart yet keeps at least half the backoff.
-        wait = backoff / 2 + self.random() * backoff / 2
         hinted = suggested_delay(exc) if exc is not None else None
         if hinted is not None:
-            wait = max(wait, min(hinted, self.max_delay))
-        return wait
+            # The provider said when: wait exactly that (up to the cap), no guessing.
+            return min(hinted, self.max_delay)
+        backoff = min(self.max_delay, self.base_delay * 2.0 ** (retry_number - 1))
+        # Equal jitter: spreads threads apart yet keeps at least half the backoff.
+        return backoff / 2 + self.random() * backoff / 2
 
     def call(
         self,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable
 from pydantic import BaseModel
 
@@ -25,15 +25,23 @@ from ragoro.contracts import TokenUsage
 from ragoro.llm.accounting import Accounting, usage_from_message
 from ragoro.llm.budget import CallBudget
 from ragoro.llm.cache import CachedResponse, CallCache, make_key
-from ragoro.llm.errors import LLMCallError
+from ragoro.llm.errors import UnreadableReply
+from ragoro.llm.factory import structured_method
+from ragoro.llm.gate import RequestGate
 from ragoro.llm.parsing import (
     OutputParseError,
+    cut_off_note,
+    describe_invalid,
+    is_empty,
+    is_invalid_output,
     parse_output,
+    raw_of_invalid,
     raw_text,
     reask_messages,
     with_format_instructions,
 )
 from ragoro.llm.ratelimit import RateLimiter
+from ragoro.llm.redact import redact
 from ragoro.llm.retry import RetryPolicy
 
 T = TypeVar("T", bound=BaseModel)
@@ -91,7 +99,8 @@ class _Reply:
     raw: str
     usage: TokenUsage
     cached: bool
-    parsed: Any = None
+    invalid: str | None = None
+    """Why the reply is unusable as it came (the SDK rejected it, or it was cut off)."""
 
 
 def model_params(model: BaseChatModel) -> dict[str, Any]:
@@ -124,6 +133,7 @@ class LLMClient:
         limiter: RateLimiter | None = None,
         budget: CallBudget | None = None,
         retry: RetryPolicy | None = None,
+        gate: RequestGate | None = None,
         max_reasks: int = 2,
         params: dict[str, Any] | None = None,
         repeat: int = 1,
@@ -135,10 +145,14 @@ class LLMClient:
         self.model = model
         self.spec = spec
         self.cache = cache
-        self.accounting = accounting if accounting is not None else Accounting()
-        self.limiter = limiter
-        self.budget = budget
-        self.retry = retry if retry is not None else RetryPolicy()
+        if gate is None:
+            gate = RequestGate(
+                spec, accounting=accounting, limiter=limiter, budget=budget, retry=retry
+            )
+        elif any(part is not None for part in (accounting, limiter, budget, retry)):
+            raise ValueError("give either gate= or accounting/limiter/budget/retry, not both")
+        self.gate = gate
+        self.accounting = gate.accounting
         self.max_reasks = max_reasks
         self.params = dict(params) if params is not None else model_params(model)
         # Which deliberate repetition of the same requests this client makes (1 = the
@@ -148,7 +162,7 @@ class LLMClient:
         self._native_lock = threading.Lock()
 
     def for_repeat(self, repeat: int) -> LLMClient:
-        """The same client (model, cache, accounting, limiter, budget, retries) for
+        """The same client (model, cache, gate: accounting, limiter, budget, retries) for
         repetition `repeat` of the same requests: its calls get their own cache keys, so
         repeat 2 asks the model again while repeat 1 still replays what earlier runs stored."""
         if repeat < 1:
@@ -160,12 +174,37 @@ class LLMClient:
     def _native_runnable(self, schema: type[BaseModel]) -> Runnable[Any, Any] | None:
         with self._native_lock:
             if schema not in self._native:
+                method = structured_method(self.spec)
+                extra: dict[str, Any] = {"method": method} if method else {}
                 try:
-                    runnable = self.model.with_structured_output(schema, include_raw=True)
+                    runnable = self.model.with_structured_output(schema, include_raw=True, **extra)
                 except NotImplementedError:
                     runnable = None
                 self._native[schema] = runnable
             return self._native[schema]
+
+    def _send(
+        self, messages: list[BaseMessage], runnable: Runnable[Any, Any] | None
+    ) -> tuple[BaseMessage, str | None]:
+        """One request through the gate: (reply message, invalid-output error). The
+        integration's own parse is ignored: `structured` validates the raw reply. An SDK that validates the reply itself and raises is an invalid output
+        (re-asked), not a provider failure; an empty reply is sent again."""
+
+        def attempt() -> tuple[BaseMessage, str | None]:
+            try:
+                out = runnable.invoke(messages) if runnable else self.model.invoke(messages)
+            except Exception as exc:
+                if runnable is None or not is_invalid_output(exc):
+                    raise
+                return AIMessage(content=raw_of_invalid(exc)), describe_invalid(exc)
+            message = out.get("raw") if runnable is not None and isinstance(out, dict) else out
+            if not isinstance(message, BaseMessage):
+                raise UnreadableReply(f"model returned {type(message).__name__}, not a message")
+            if is_empty(message):
+                raise UnreadableReply("empty reply: no text and no tool call")
+            return message, None
+
+        return self.gate.send(attempt)
 
     def _call(
         self,
@@ -174,61 +213,29 @@ class LLMClient:
         schema_name: str | None,
         runnable: Runnable[Any, Any] | None,
     ) -> _Reply:
-        key = make_key(
-            self.spec,
-            messages,
-            {**self.params, "method": method},
-            schema_name,
-            repeat=self.repeat,
-        )
+        params = {**self.params, "method": method}
+        if runnable is not None:
+            params["structured_method"] = structured_method(self.spec)
+        key = make_key(self.spec, messages, params, schema_name, repeat=self.repeat)
         if self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None:
                 self.accounting.record_cache_hit(self.spec)
                 return _Reply(raw=hit.raw, usage=TokenUsage(), cached=True)
-        if self.budget is not None:
-            self.budget.spend()
-
-        def attempt() -> Any:
-            if self.limiter is not None:
-                self.limiter.acquire()
-            if runnable is not None:
-                return runnable.invoke(messages)
-            return self.model.invoke(messages)
-
-        def on_retry(retry_number: int, exc: BaseException, delay: float) -> None:
-            self.accounting.record_retry(self.spec)
-            logger.warning(
-                "%s: retry %d in %.1fs after %s: %s",
-                self.spec,
-                retry_number,
-                delay,
-                type(exc).__name__,
-                exc,
-            )
-
-        try:
-            out = self.retry.call(attempt, on_retry=on_retry)
-        except Exception as exc:
-            self.accounting.record_error(self.spec)
-            raise LLMCallError(self.spec, f"{type(exc).__name__}: {exc}") from exc
-
-        parsed: Any = None
-        message = out
-        if runnable is not None and isinstance(out, dict):
-            message, parsed = out.get("raw"), out.get("parsed")
-        if not isinstance(message, BaseMessage):
-            self.accounting.record_error(self.spec)
-            raise LLMCallError(self.spec, f"model returned {type(message).__name__}, not a message")
+        message, invalid = self._send(messages, runnable)
         usage = usage_from_message(message)
         self.accounting.record_call(self.spec, usage)
         raw = raw_text(message)
+        if invalid is None and runnable is not None:
+            invalid = cut_off_note(message)
         if self.cache is not None:
             self.cache.put(key, self.spec, CachedResponse(raw=raw, usage=usage))
-        return _Reply(raw=raw, usage=usage, cached=False, parsed=parsed)
+        return _Reply(raw=raw, usage=usage, cached=False, invalid=invalid)
 
     def text(self, messages: Sequence[BaseMessage]) -> TextResult:
-        """Ask for free text; raises `LLMCallError`/`BudgetExhausted`, never returns errors."""
+        """Ask for free text; raises `LLMCallError`/`BudgetExhausted`, never returns errors.
+
+        An empty reply counts as a failed request and is retried."""
         reply = self._call(list(messages), "text", None, None)
         return TextResult(text=reply.raw, usage=reply.usage, cached=reply.cached)
 
@@ -254,14 +261,18 @@ class LLMClient:
             usage = usage.add(reply.usage)
             all_cached = all_cached and reply.cached
             raw = reply.raw
-            value: T | None = reply.parsed if isinstance(reply.parsed, schema) else None
-            if value is None:
+            # Always validated from the raw reply, strictly: an integration's own parser
+            # may accept a truncated object as a partial one.
+            value: T | None = None
+            if reply.invalid is not None:
+                error = reply.invalid
+            else:
                 try:
                     value = parse_output(raw, schema)
                 except OutputParseError as exc:
                     error = str(exc)
             if value is not None:
-                return StructuredResult(value, raw, None, attempt, usage, all_cached)
+                return StructuredResult(value, redact(raw), None, attempt, usage, all_cached)
             logger.info(
                 "%s: invalid %s output (attempt %d): %s", self.spec, schema.__name__, attempt, error
             )
@@ -269,7 +280,7 @@ class LLMClient:
         attempts = self.max_reasks + 1
         return StructuredResult(
             value=None,
-            raw=raw,
+            raw=redact(raw),
             error=f"invalid output after {attempts} attempt(s): {error}",
             attempts=attempts,
             usage=usage,

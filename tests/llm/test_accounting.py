@@ -47,6 +47,7 @@ def test_summary_has_a_row_per_model_and_a_total(retry):
     assert rows[0] == {
         "model": "a:model",
         "calls": 2,
+        "requests": 1,
         "cache_hits": 0,
         "input_tokens": 3,
         "output_tokens": 1,
@@ -54,6 +55,7 @@ def test_summary_has_a_row_per_model_and_a_total(retry):
         "retries": 1,
     }
     assert rows[-1]["input_tokens"] == 6 and rows[-1]["calls"] == 3
+    assert rows[-1]["requests"] == 2
 
 
 def test_counters_are_exact_under_threads():

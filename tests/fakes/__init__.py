@@ -1,0 +1,1 @@
+"""Loopback fake servers for the LLM wire protocols (OpenAI Chat Completions, Gemini)."""
