@@ -37,7 +37,9 @@ def _recalled(item: GoldenItem, outcome: CaseOutcome, k: int) -> tuple[int, int]
             if ctx.document_path != passage.document_path or ctx.start_char is None:
                 continue
             end = ctx.end_char if ctx.end_char is not None else ctx.start_char
-            covered.update(range(max(ctx.start_char, passage.start_char), min(end, passage.end_char)))
+            covered.update(
+                range(max(ctx.start_char, passage.start_char), min(end, passage.end_char))
+            )
         if 2 * len(covered) >= passage.end_char - passage.start_char:
             hit += 1
     return hit, len(item.passages)
@@ -48,14 +50,16 @@ def _rate(num: int, den: int) -> str:
 
 
 def summarise(pairs: Sequence[tuple[GoldenItem, CaseOutcome]], k: int) -> list[str]:
-    """Three lines: answerable refused, unanswerable answered, context recall at k."""
+    """Agent errors, then answerable refused, unanswerable answered, context recall at k."""
     answerable = [(i, o) for i, o in pairs if i.case_type != "refusal"]
     unanswerable = [(i, o) for i, o in pairs if i.case_type == "refusal"]
     refused = [i.id for i, o in answerable if _refused(o)]
     answered = [i.id for i, o in unanswerable if not _refused(o)]
     hits = [_recalled(i, o, k) for i, o in answerable if i.passages]
     got, total = sum(h for h, _ in hits), sum(t for _, t in hits)
+    errors = [o.case_id for _, o in pairs if o.error]
     return [
+        f"  agent errors (counted as refusals): {len(errors)}  {' '.join(errors[:5])}",
         f"  refusals on answerable:    {_rate(len(refused), len(answerable))}  {' '.join(refused)}",
         f"  answers to unanswerable:   {_rate(len(answered), len(unanswerable))}  {' '.join(answered)}",
         f"  context recall at k={k}:     {_rate(got, total)}",
