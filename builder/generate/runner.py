@@ -171,7 +171,7 @@ def run_generation(
     the same `BaseChatModel` interface); `retry` overrides the backoff policy.
     """
     started = time.monotonic()
-    corpus = load_corpus(config.docs, config.index, config.chunk_size)
+    corpus = load_corpus(config.docs, config.index, config.chunk_size, progress=config.progress)
     offline = is_offline(config.llm)
     cands = gather(corpus, offline=offline, k=config.roundtrip_k)
     size = sample_size(len(corpus.chunks), config.sample, config.n)

@@ -186,7 +186,7 @@ class ExtractiveAgent:
         unmet = unmet_entities(question, [best.sentence], self.stats) if best else []
         if (
             best is None
-            or best.sentence.is_heading
+            or (best.sentence.is_heading and best.quantity is None)
             or best.support < self.support_threshold
             or unmet
         ):

@@ -13,7 +13,7 @@ import difflib
 import re
 from dataclasses import dataclass, replace
 
-from evaluator.agents.lexicon import QueryTerm
+from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.support import CorpusStats, Sentence
 from ragoro.text.entities import entity_tokens, word_forms
 
@@ -72,7 +72,8 @@ def unmet_entities(question: str, sentences: list[Sentence], stats: CorpusStats)
     is about) is implied by the document and need not be repeated in the sentence.
     """
     out = []
-    for name in sorted(entity_tokens(question)):
+    # A document the question names («Title») says where to look, not what to find.
+    for name in sorted(entity_tokens(DOCUMENT_TITLE_RE.sub(" ", question))):
         rows = stats.rows_with(QueryTerm(name, name))
         if not rows:
             continue
