@@ -55,15 +55,37 @@ class Corpus:
         return any(s < end and start < e for s, e in self.footers.get(doc, []))
 
 
-def document_title(text: str) -> str:
-    """First line of a document, joined with a short wrapped continuation."""
+TITLE_MAX = 80
+_HEADING_RE = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
+
+
+def _looks_like_title(line: str) -> bool:
+    # A sentence ("Il lavoro da remoto è consentito…") is a paragraph, not a title.
+    return 0 < len(line) <= TITLE_MAX and not (line.endswith(".") and len(line.split()) > 4)
+
+
+def _name_title(path: str) -> str:
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return " ".join(stem.replace("_", " ").replace("-", " ").split())
+
+
+def document_title(text: str, path: str = "") -> str:
+    """A document's title as a person would name it, at most 80 characters: its first
+    Markdown heading, else its first line (joined with a short wrapped continuation) when that
+    reads as a title, else its file name ("manuale_dipendente.txt" -> "manuale dipendente")."""
+    heading = _HEADING_RE.search(text[:2000])
+    if heading is not None and _looks_like_title(heading.group(1).strip()):
+        return heading.group(1).strip()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if not lines:
-        return ""
-    title = lines[0]
-    if len(lines) > 1 and len(lines[1].split()) <= 2 and not lines[1].endswith("."):
-        title = f"{title} {lines[1]}"
-    return title
+    if lines:
+        title = lines[0]
+        if len(lines) > 1 and len(lines[1].split()) <= 2 and not lines[1].endswith("."):
+            title = f"{title} {lines[1]}"
+        if _looks_like_title(title):
+            return title
+        if _looks_like_title(lines[0]):
+            return lines[0]
+    return _name_title(path)
 
 
 def footer_spans(text: str) -> list[tuple[int, int]]:
@@ -158,7 +180,7 @@ def load_corpus(docs: Path, index_path: Path, chunk_size: int, *, progress: bool
         chunks=split_documents(loaded, chunk_size, 0),
     )
     for path, document in documents.items():
-        corpus.titles[path] = document_title(document.text)
+        corpus.titles[path] = document_title(document.text, path)
         corpus.vocab[path] = frozenset(w for w in _WORD_RE.findall(document.text) if w.islower())
         corpus.footers[path] = footer_spans(document.text)
     return corpus

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from builder.generate.corpus import document_title
 from ragoro.golden import load_golden
 from tests.conftest import run_cli
 from vectordb import VectorIndex
@@ -69,3 +72,30 @@ def test_generate_builds_a_missing_index_then_refreshes_a_stale_one(tmp_path: Pa
     code, err = _generate(docs, index, tmp_path / "c.jsonl")
     assert code == 0, err
     assert "building it" not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "title"),
+    [
+        (
+            "---\nlang: it\n---\n# Manuale del Dipendente\n\nTesto.",
+            "m.md",
+            "Manuale del Dipendente",
+        ),
+        ("Annual Results 2025\nSummary of the year.\n", "r.pdf", "Annual Results 2025"),
+        (
+            "Il lavoro da remoto è consentito al solo personale impiegatizio con almeno sei mesi "
+            "di anzianità aziendale, previa firma di un accordo individuale.\n",
+            "docs/regole_lavoro-agile.txt",
+            "regole lavoro agile",
+        ),
+        ("x" * 120 + "\n", "long.txt", "long"),
+        ("", "empty.txt", "empty"),
+    ],
+)
+def test_titles_come_from_a_heading_or_a_title_line_else_the_file_name(
+    text: str, path: str, title: str
+) -> None:
+    got = document_title(text, path)
+    assert got == title
+    assert len(got) <= 80
