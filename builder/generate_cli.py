@@ -98,7 +98,8 @@ def add_generate_parser(commands: Any) -> None:
         type=Path,
         default=Path(DEFAULT_INDEX),
         help=f"index of the same corpus, for neighbours, refusal checks, "
-        f"round-trip difficulty and deduplication (default {DEFAULT_INDEX})",
+        f"round-trip difficulty and deduplication; built when missing and refreshed when "
+        f"files changed (default {DEFAULT_INDEX})",
     )
     parser.add_argument(
         "--out",

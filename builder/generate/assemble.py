@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from builder.generate.config import PROMPT_VERSION, TYPE_PREFIX
 from builder.generate.corpus import Corpus
 from builder.generate.draft import Draft, Quote, Rejected
+from builder.generate.grammar import grammar_problem
 from builder.generate.plan import Scenario
 from ragoro.contracts import Expected, GoldenItem, Passage, Provenance, Source
 from ragoro.locate import locate
@@ -89,6 +90,9 @@ def _check_shape(scenario: Scenario, draft: Draft, passages: list[Passage]) -> N
     question = draft.question.strip()
     if not question.endswith("?"):
         raise Rejected("not_a_question", question[:120])
+    problem = grammar_problem(question, scenario.lang)
+    if problem is not None:
+        raise Rejected("ungrammatical_question", f"{problem}: {question[:120]}")
     if case_type == "refusal":
         if not is_refusal(draft.answer, scenario.lang):
             raise Rejected("refusal_without_refusal", draft.answer[:120])

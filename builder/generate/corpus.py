@@ -12,8 +12,17 @@ from pathlib import Path
 
 from ragoro.errors import InputError
 from ragoro.text import Lang, detect_language
-from vectordb import Chunk, Document, IndexOpenError, VectorIndex, split_documents
+from vectordb import (
+    Chunk,
+    Document,
+    IndexOpenError,
+    NoDocumentsError,
+    VectorIndex,
+    build_index,
+    split_documents,
+)
 from vectordb.documents import DocumentLoadError, iter_corpus_files, load_document
+from vectordb.embeddings import DEFAULT_EMBEDDINGS
 
 FOOTER_RE = re.compile(r"(?:Pagina|Page|Pag\.)\s+\d+\s+(?:di|of|/)\s+\d+\s*$", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W\d_]+")
@@ -46,15 +55,37 @@ class Corpus:
         return any(s < end and start < e for s, e in self.footers.get(doc, []))
 
 
-def document_title(text: str) -> str:
-    """First line of a document, joined with a short wrapped continuation."""
+TITLE_MAX = 80
+_HEADING_RE = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
+
+
+def _looks_like_title(line: str) -> bool:
+    # A sentence ("Il lavoro da remoto è consentito…") is a paragraph, not a title.
+    return 0 < len(line) <= TITLE_MAX and not (line.endswith(".") and len(line.split()) > 4)
+
+
+def _name_title(path: str) -> str:
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return " ".join(stem.replace("_", " ").replace("-", " ").split())
+
+
+def document_title(text: str, path: str = "") -> str:
+    """A document's title as a person would name it, at most 80 characters: its first
+    Markdown heading, else its first line (joined with a short wrapped continuation) when that
+    reads as a title, else its file name ("manuale_dipendente.txt" -> "manuale dipendente")."""
+    heading = _HEADING_RE.search(text[:2000])
+    if heading is not None and _looks_like_title(heading.group(1).strip()):
+        return heading.group(1).strip()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if not lines:
-        return ""
-    title = lines[0]
-    if len(lines) > 1 and len(lines[1].split()) <= 2 and not lines[1].endswith("."):
-        title = f"{title} {lines[1]}"
-    return title
+    if lines:
+        title = lines[0]
+        if len(lines) > 1 and len(lines[1].split()) <= 2 and not lines[1].endswith("."):
+            title = f"{title} {lines[1]}"
+        if _looks_like_title(title):
+            return title
+        if _looks_like_title(lines[0]):
+            return lines[0]
+    return _name_title(path)
 
 
 def footer_spans(text: str) -> list[tuple[int, int]]:
@@ -68,14 +99,8 @@ def footer_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def load_corpus(docs: Path, index_path: Path, chunk_size: int) -> Corpus:
-    """Load the documents, check the index matches them, and chunk with zero overlap."""
-    if not docs.is_dir():
-        raise CorpusError(f"document folder not found: {docs} (use --docs)")
-    try:
-        index = VectorIndex.open(index_path)
-    except IndexOpenError as exc:
-        raise CorpusError(f"{exc} (build it with: python -m vectordb build)") from exc
+def _stale_files(docs: Path, index: VectorIndex) -> list[str]:
+    """Files added, changed, removed or repaired since the index was built."""
     # The index already holds every canonical text: hash the files to prove it is current
     # instead of parsing every PDF a second time.
     skipped = {entry.path: entry.reason for entry in index.manifest.skipped}
@@ -94,14 +119,59 @@ def load_corpus(docs: Path, index_path: Path, chunk_size: int) -> Corpus:
                 stale.append(relative)
         elif index.manifest.files.get(relative) != hashlib.sha256(file.read_bytes()).hexdigest():
             stale.append(relative)
-    stale += sorted(set(index.manifest.files) - on_disk)
+    return stale + sorted(set(index.manifest.files) - on_disk)
+
+
+def current_index(docs: Path, index_path: Path, *, progress: bool = True) -> VectorIndex:
+    """The index of `docs`, built when missing and refreshed when files changed (unchanged
+    chunks keep their vectors), with the same embeddings and chunking as before."""
+    try:
+        index: VectorIndex | None = VectorIndex.open(index_path)
+    except IndexOpenError as exc:
+        if (index_path / "manifest.json").exists():
+            raise CorpusError(f"{exc} (rebuild it with: python -m vectordb build)") from exc
+        index = None
+    if index is not None:
+        stale = _stale_files(docs, index)
+        if not stale:
+            return index
+        reason = f"{len(stale)} file(s) changed since it was built ({', '.join(stale[:3])})"
+        manifest = index.manifest
+        embeddings, size, overlap = (
+            manifest.embedding_model,
+            manifest.chunk_size,
+            manifest.chunk_overlap,
+        )
+    else:
+        reason, embeddings, size, overlap = "no index yet", DEFAULT_EMBEDDINGS, 1000, 200
+    print(f"index {index_path}: {reason}; building it from {docs}", file=sys.stderr)
+    try:
+        result = build_index(
+            docs,
+            index_path,
+            chunk_size=size,
+            chunk_overlap=overlap,
+            embeddings=embeddings,
+            progress=progress,
+        )
+    except NoDocumentsError as exc:
+        raise CorpusError(str(exc)) from exc
+    print(
+        f"indexed {result.documents} document(s) into {result.chunks} chunk(s): "
+        f"{result.reused} reused, {result.embedded} embedded",
+        file=sys.stderr,
+    )
+    return VectorIndex.open(index_path)
+
+
+def load_corpus(docs: Path, index_path: Path, chunk_size: int, *, progress: bool = True) -> Corpus:
+    """Load the documents from their index (built or refreshed first when needed) and chunk
+    them with zero overlap."""
+    if not docs.is_dir():
+        raise CorpusError(f"document folder not found: {docs} (use --docs)")
+    index = current_index(docs, index_path, progress=progress)
     if not index.documents:
         raise CorpusError(f"no document could be loaded from {docs}")
-    if stale:
-        raise CorpusError(
-            f"index {index_path} does not match {docs} ({', '.join(stale[:3])} changed or "
-            "missing): rebuild it with python -m vectordb build"
-        )
     loaded = list(index.documents.values())
     documents = {d.path: d for d in loaded}
     corpus = Corpus(
@@ -110,7 +180,7 @@ def load_corpus(docs: Path, index_path: Path, chunk_size: int) -> Corpus:
         chunks=split_documents(loaded, chunk_size, 0),
     )
     for path, document in documents.items():
-        corpus.titles[path] = document_title(document.text)
+        corpus.titles[path] = document_title(document.text, path)
         corpus.vocab[path] = frozenset(w for w in _WORD_RE.findall(document.text) if w.islower())
         corpus.footers[path] = footer_spans(document.text)
     return corpus

@@ -30,6 +30,8 @@ _ASSIGN_ORDER: tuple[CaseType, ...] = (
     "narrative",
 )
 _FALLBACK: tuple[CaseType, ...] = ("narrative", "numeric", "refusal")
+MAX_REFUSAL_SHARE = 0.2
+"""Refusals beyond their quota fill at most this share of the sampled chunks."""
 
 
 @dataclass(frozen=True)
@@ -192,10 +194,17 @@ class Planner:
                     break
                 if chunk.id not in assigned and self._can_take(case_type, chunk, left):
                     assigned[chunk.id] = case_type
+        # Chunks no quota took fall back to an easier type; refusals only up to their cap, so a
+        # small folder does not become a set of mostly unanswerable questions.
+        refusal_cap = max(want.get("refusal", 0), int(MAX_REFUSAL_SHARE * len(sampled)))
         for chunk in order:
             if chunk.id in assigned:
                 continue
             for case_type in _FALLBACK:
+                if case_type == "refusal" and (
+                    sum(1 for t in assigned.values() if t == "refusal") >= refusal_cap
+                ):
+                    continue
                 if mix.get(case_type, 0) > 0 and self._can_take(case_type, chunk, left):
                     assigned[chunk.id] = case_type
                     break

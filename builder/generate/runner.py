@@ -183,7 +183,7 @@ def run_generation(
     factory = model_factory if model_factory is not None else _default_factory(config.timeout)
 
     started = time.monotonic()
-    corpus = load_corpus(config.docs, config.index, config.chunk_size)
+    corpus = load_corpus(config.docs, config.index, config.chunk_size, progress=config.progress)
     offline = is_offline(config.llm)
     cands = gather(corpus, offline=offline, k=config.roundtrip_k)
     size = sample_size(len(corpus.chunks), config.sample, config.n)

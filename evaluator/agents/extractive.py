@@ -2,17 +2,24 @@
 
 For each question it
 
-1. retrieves candidate chunks by vector search and by weighted keyword match (the
-   packaged embedding model is English-only, keywords carry Italian and cross-language
-   questions), then keeps the k chunks whose best sentence supports the question most;
-2. scores every whole sentence of the candidates by the IDF-weighted share of question
-   terms it contains, preferring sentences with a number + unit for "how much" questions;
-3. refuses ("Non lo so" / "I don't know") when the best sentence leaves the question's
-   specific terms unsupported — it never answers from a loosely related passage;
+1. retrieves candidate chunks by hybrid search: BM25 over stemmed words (with translations
+   and typo correction) and FAISS vector search, fused by reciprocal rank (the packaged
+   embedding model is English-only; keywords carry Italian and cross-language questions),
+   then keeps the k chunks whose best sentence supports the question most;
+2. scores every whole sentence of the candidates by the IDF-weighted share of the question
+   terms the corpus knows that it contains, preferring sentences with a number + unit for
+   "how much" questions;
+3. refuses ("Non lo so" / "I don't know") only when retrieval support is low: the best
+   sentence covers too little of the question, gives no value for a "how much" question, or
+   lacks a name the question asks about (the other plant's figure is not this plant's), or
+   the corpus knows fewer of the question's words than it does not ("parking policy" over a
+   handbook that never mentions either). One unknown word alone never makes it refuse;
 4. asks which one is meant when two documents give different values of the same quantity
    for different entities the question does not name;
-5. otherwise answers with the best sentence(s), cites document and page, and reports the
-   value and normalised unit it states.
+5. otherwise answers with a short answer taken from the sentence (a value + unit, a name, a
+   code, an address), the supporting sentence(s) and a citation of document and page, and
+   reports the value and normalised unit it states. Its contexts are always reported, a
+   refusal's too.
 """
 
 from __future__ import annotations
@@ -21,14 +28,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import chunk_context
+from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
 from evaluator.agents.quantities import asks_quantity, pick_quantity, stated_value, wanted_kinds
+from evaluator.agents.short_answer import short_answer
 from evaluator.agents.support import CorpusStats, Sentence, coverage, missing_terms, term_in
+from evaluator.agents.vocabulary import asked_head, split_terms, unmet_entities
 from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
 from ragoro.text import Lang, Quantity, detect_language, quantities_match
@@ -50,16 +58,9 @@ class Candidate:
     quantity: Quantity | None
 
 
-# Inflected verbs ("spettano", "required") vary too much to demand verbatim; nouns do not.
-_VERB_ENDINGS = {
-    "it": ("ano", "ono", "ato", "ata", "ati", "ate", "are", "ere", "ire", "ava", "eva", "iva"),
-    "en": ("ing", "ed", "es"),
-}
-
-
-def _verb_like(word: str, lang: str) -> bool:
-    # Short words ("va", "is") are mostly auxiliaries; treat them like verbs too.
-    return len(word) < 5 or word.lower().endswith(_VERB_ENDINGS.get(lang, ()))
+# A second sentence, or a second reading that makes the agent ask which one is meant, must
+# stand on its own support: the bar for the best sentence alone is lower.
+_COMPLEMENT_SUPPORT = 0.6
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ class ExtractiveAgent:
         index: VectorIndex,
         k: int = 3,
         *,
-        support_threshold: float = 0.6,
+        support_threshold: float = 0.4,
         pool: int = 20,
         max_sentences: int = 2,
         conflict_ratio: float = 0.7,
@@ -108,9 +109,8 @@ class ExtractiveAgent:
         self.conflict_ratio = conflict_ratio
         self.name = name
         self._stats: CorpusStats | None = None
-        self._vectors: Vectors | None = None
         self._query_vectors: dict[str, Vectors] = {}
-        self._row_of = {chunk.id: row for row, chunk in enumerate(index.chunks)}
+        self._retriever: HybridRetriever | None = None
 
     @classmethod
     def from_options(cls, options: AgentOptions) -> ExtractiveAgent:
@@ -134,7 +134,8 @@ class ExtractiveAgent:
     def answer(self, question: str) -> AgentAnswer:
         """Answer one question from the index (see the module docstring for how)."""
         lang = detect_language(question)
-        terms = query_terms(question, lang)
+        split = split_terms(query_terms(question, lang), self.stats, lang)
+        terms = split.known
         weights = {t: self.stats.weight(t) for t in terms}
         cosines = self._cosines(question, terms)
         numeric = asks_quantity(question, lang)
@@ -165,17 +166,13 @@ class ExtractiveAgent:
             ),
             key=lambda c: (-c.rank, c.row, c.sentence.start),
         )
-        if not terms or not candidates:
-            return self._refuse(lang, terms, [], cosines)
-        # A word the corpus never uses cannot be answered from it ("parcheggio", "salary"):
-        # answering the rest of the question anyway is how fabrications happen.
-        unknown = [
-            t
-            for t in terms
-            if not t.is_number and not _verb_like(t.word, lang) and not self.stats.rows_with(t)
-        ]
-        if unknown:
-            return self._refuse(lang, unknown, [], cosines)
+        # The corpus knows fewer of the question's words than it does not: it is about
+        # something the documents do not cover, whatever the known words match.
+        # So is a "What is the X?" question whose X the corpus never names ("share price").
+        head = asked_head(question)
+        headless = head is not None and any(t.word == head for t in split.unknown)
+        if not terms or not candidates or len(split.unknown) > len(terms) or headless:
+            return self._refuse(lang, split.unknown or terms, [], cosines)
         selected = self._select_rows(candidates, cosines)
         options = self._conflict(candidates, question)
         if options is not None:
@@ -186,35 +183,48 @@ class ExtractiveAgent:
         best: Candidate | None = pool[0]
         if numeric:
             best = next((c for c in pool if _gives(c, wanted)), None)
-        if best is None or best.support < self.support_threshold:
+        unmet = unmet_entities(question, [best.sentence], self.stats) if best else []
+        if (
+            best is None
+            or (best.sentence.is_heading and best.quantity is None)
+            or best.support < self.support_threshold
+            or unmet
+        ):
             found = frozenset().union(*(self.stats.chunk_tokens[r] for r in selected))
-            missing = missing_terms(terms, found) or (
+            named = [QueryTerm(name, name) for name in unmet]
+            missing = named + split.unknown + missing_terms(terms, found) or (
                 missing_terms(terms, best.sentence.tokens) if best else terms
             )
             return self._refuse(lang, missing, selected, cosines)
         chosen = self._with_complement(best, pool, terms)
-        return self._compose(chosen, best.quantity, lang, selected, cosines)
+        short = short_answer(question, best.sentence.text, best.quantity)
+        return self._compose(
+            chosen=chosen,
+            quantity=best.quantity,
+            short=short,
+            lang=lang,
+            rows=selected,
+            cosines=cosines,
+        )
 
     # -- retrieval ---------------------------------------------------------------------
 
     def _cosines(self, question: str, terms: list[QueryTerm]) -> dict[int, float]:
-        """Candidate chunk rows (vector top `pool` + keyword top `pool`) -> cosine similarity."""
+        """Candidate chunk rows (hybrid BM25 + vector top `pool`, best fused first) -> cosine."""
         if not self.index.chunks:
             return {}
         query = self._query_vectors.get(question)
         if query is None:
             query = self.index.embed_queries([question])
-        hits = self.index.search_vectors(query, self.pool)[0]
-        cosines = {self._row_of[hit.chunk.id]: hit.score for hit in hits}
-        lexical = [
-            row for row in self.stats.lexical_ranking(terms, self.pool) if row not in cosines
-        ]
-        if lexical:
-            if self._vectors is None:
-                self._vectors = self.index.chunk_vectors()
-            for row in lexical:
-                cosines[row] = float(np.dot(self._vectors[row], query[0]))
-        return cosines
+        hits = self.retriever.search(question, query, self.pool)
+        return {hit.row: hit.cosine for hit in hits}
+
+    @property
+    def retriever(self) -> HybridRetriever:
+        """BM25 + FAISS over the index, built on first use."""
+        if self._retriever is None:
+            self._retriever = HybridRetriever(self.index)
+        return self._retriever
 
     def _select_rows(self, candidates: list[Candidate], cosines: dict[int, float]) -> list[int]:
         """The k chunks whose best sentence ranks highest (vector similarity breaks ties)."""
@@ -259,7 +269,7 @@ class ExtractiveAgent:
             for c in candidates
             if c.quantity is not None
             and c.quantity.unit is not None
-            and c.support >= self.support_threshold
+            and c.support >= max(self.support_threshold, _COMPLEMENT_SUPPORT)
         ]
         if len(valued) < 2 or valued[0] is not candidates[0]:
             return None
@@ -299,7 +309,8 @@ class ExtractiveAgent:
         for other in pool:
             if len(chosen) >= self.max_sentences or not missing:
                 break
-            if other is best or other.support < self.support_threshold:
+            # A second sentence must stand on its own support, not just fill a gap.
+            if other is best or other.support < max(self.support_threshold, _COMPLEMENT_SUPPORT):
                 continue
             adds = {t for t in missing if term_in(t, other.sentence.tokens)}
             if adds:
@@ -326,13 +337,17 @@ class ExtractiveAgent:
 
     def _compose(
         self,
+        *,
         chosen: list[Candidate],
         quantity: Quantity | None,
+        short: str,
         lang: Lang,
         rows: list[int],
         cosines: dict[int, float],
     ) -> AgentAnswer:
         body = " ".join(" ".join(c.sentence.text.split()) for c in chosen)
+        if short:
+            body = f"{short} — {body}"
         sources = [self._source(c.sentence) for c in chosen]
         value, unit = stated_value(quantity) if quantity is not None else (None, None)
         return AgentAnswer(

@@ -39,13 +39,13 @@ documento documenti say says said state states document documents regarding conc
 according
 """
 # "il documento «Titolo»" names where to look, not what to find: its words are not required.
-_DOCUMENT_TITLE_RE = re.compile(r"\b(?:il |the )?(?:documento|document)\s+«[^»]*»", re.IGNORECASE)
+DOCUMENT_TITLE_RE = re.compile(r"\b(?:il |the )?(?:documento|document)\s+«[^»]*»", re.IGNORECASE)
 _FRAME_STEMS = frozenset(stem(w, lang) for w in _FRAME_WORDS.split() for lang in ("it", "en"))
 
 
 def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
     """The content terms of a question, framing words dropped, each with its translations."""
-    question = _DOCUMENT_TITLE_RE.sub(" ", question)
+    question = DOCUMENT_TITLE_RE.sub(" ", question)
     words = {stem(t, lang): t for t in reversed(tokenize(question))}
     terms: list[QueryTerm] = []
     seen: set[str] = set()

@@ -34,6 +34,18 @@ def _looks_like_year(quantity: Quantity) -> bool:
     )
 
 
+_CODE_EDGE_RE = re.compile(r"[^\W_]-?$")
+
+
+def _in_code(text: str, quantity: Quantity) -> bool:
+    """Part of a code or serial ("PX200-2021-0001", "FR-200-10"), not a measured value."""
+    before = text[max(0, quantity.start - 2) : quantity.start]
+    after = text[quantity.end : quantity.end + 2]
+    return bool(_CODE_EDGE_RE.search(before)) or bool(
+        re.match(r"-?[^\W_]", after) and after[:1] == "-"
+    )
+
+
 def pick_quantity(
     quantities: Sequence[Quantity],
     text: str,
@@ -46,7 +58,11 @@ def pick_quantity(
     best: Quantity | None = None
     best_score = float("-inf")
     for position, quantity in enumerate(quantities):
-        if _looks_like_year(quantity) or quantity.raw.strip() in question_numbers:
+        if (
+            _looks_like_year(quantity)
+            or quantity.raw.strip() in question_numbers
+            or _in_code(text, quantity)
+        ):
             continue
         score = -0.1 * position
         if quantity.unit is not None:

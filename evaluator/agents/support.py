@@ -15,8 +15,17 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from evaluator.agents.lexicon import QueryTerm
-from ragoro.text import Lang, Quantity, content_tokens, detect_language, split_sentences
+from ragoro.text import (
+    Lang,
+    Quantity,
+    content_tokens,
+    detect_language,
+    split_sentences,
+    stem,
+    tokenize,
+)
 from ragoro.text.evidence import soft_in
+from ragoro.text.lang import is_number_token
 from ragoro.text.numbers import extract_quantities
 from vectordb import Chunk, Document
 
@@ -81,6 +90,22 @@ class CorpusStats:
         self._sentences: dict[str, tuple[list[int], list[Sentence]]] = {}
         self._rows_cache: dict[QueryTerm, frozenset[int]] = {}
 
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """Every stemmed token some chunk contains."""
+        return frozenset(self._postings)
+
+    @cached_property
+    def surface_words(self) -> dict[str, str]:
+        """Every word of the chunks as written (lowercase) -> its stem, for typo correction."""
+        out: dict[str, str] = {}
+        for chunk in self.chunks:
+            lang = self.lang_of(chunk.document_path)
+            for word in tokenize(chunk.text):
+                if word not in out and not is_number_token(word):
+                    out[word] = stem(word, lang)
+        return out
+
     def lang_of(self, document_path: str) -> Lang:
         """The language of a document (detected once from its opening)."""
         return self._doc_lang.get(document_path, "en")
@@ -103,16 +128,6 @@ class CorpusStats:
         """Smoothed IDF; a term found in no chunk weighs the most."""
         n = len(self.chunks)
         return math.log((n + 1) / (len(self.rows_with(term)) + 1)) + 1.0
-
-    def lexical_ranking(self, terms: Sequence[QueryTerm], limit: int) -> list[int]:
-        """Chunk rows ranked by the summed weight of the question terms they contain."""
-        scores: dict[int, float] = {}
-        for term in terms:
-            weight = self.weight(term)
-            for row in self.rows_with(term):
-                scores[row] = scores.get(row, 0.0) + weight
-        ranked = sorted(scores, key=lambda row: (-scores[row], row))
-        return ranked[:limit]
 
     def sentences_in(self, chunk: Chunk) -> list[Sentence]:
         """Document sentences lying wholly inside a chunk (cut-off fragments left out)."""

@@ -9,6 +9,7 @@ import pytest
 
 from evaluator.agents import ExtractiveAgent, make_agent
 from evaluator.agents.base import AgentAnswer
+from evaluator.agents.vocabulary import asked_head
 from ragoro.text import is_clarification_request, is_refusal
 from tests.evaluator.test_agents_corpus import build_agents_index
 from vectordb import VectorIndex, build_index
@@ -45,8 +46,9 @@ def test_numeric_question_gets_value_unit_citation_and_exact_offsets(
     assert result.citations == ["manuale_pressa.md"]
     assert "(Fonte: manuale_pressa.md)" in result.answer
     assert_contexts_exact(result, index)
-    # The sentence quoted as the answer is inside a returned context.
-    quoted = result.answer.split(" (Fonte")[0]
+    # A short answer first, then the sentence that says it, quoted from a returned context.
+    short, quoted = result.answer.split(" (Fonte")[0].split(" — ", 1)
+    assert short == "28,5 litri"
     assert any(quoted in " ".join(c.text.split()) for c in result.contexts)
 
 
@@ -176,3 +178,58 @@ def test_a_refusal_still_reports_what_was_retrieved(agent: ExtractiveAgent) -> N
     assert result.refused is True
     assert 0 < len(result.contexts) <= agent.k
     assert all(c.start_char is not None for c in result.contexts)
+
+
+def test_one_word_the_corpus_does_not_use_does_not_make_it_refuse(agent: ExtractiveAgent) -> None:
+    # "reservoir" is nowhere in the corpus ("serbatoio"): the rest of the question is enough.
+    result = agent.answer("How many litres does the hydraulic oil reservoir hold?")
+    assert result.refused is False
+    assert (result.value, result.unit) == (28.5, "l")
+
+
+def test_a_misspelt_word_is_read_as_the_corpus_word_it_misspells(agent: ExtractiveAgent) -> None:
+    result = agent.answer("Quanti giorni di feire spettano a un dipendente a tempo pieno?")
+    assert result.refused is False
+    assert "26 giorni" in result.answer
+
+
+def test_the_other_entitys_figure_is_not_an_answer(agent: ExtractiveAgent) -> None:
+    # Waste recovery is reported for the Brescia report only; Torino is named elsewhere.
+    result = agent.answer(
+        "Qual è la quota di rifiuti avviati a recupero dello stabilimento di Torino?"
+    )
+    assert result.refused is True
+    assert "torino" in result.answer.lower()
+    assert result.contexts
+
+
+def test_who_question_gets_the_name_as_short_answer(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "org.md").write_text(
+        "# Organisation\n\nThe plant director of the Leeds site is Ing. Mara Conti. "
+        "The site opened in 1998.\n\n## Safety\n\nSafety shoes are required on the shop floor.\n",
+        encoding="utf-8",
+    )
+    build_index(docs, tmp_path / "index")
+    result = ExtractiveAgent(VectorIndex.open(tmp_path / "index")).answer(
+        "Who is the director of the Leeds plant?"
+    )
+    assert result.answer.startswith("Ing. Mara Conti — The plant director")
+    assert result.citations == ["org.md"]
+
+
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("What is the company's share price?", "price"),
+        ("What was the EBITDA of the Asia-Pacific region in 2025?", "ebitda"),
+        ("Qual è lo stipendio annuo dell'amministratore delegato?", "stipendio"),
+        ("Qual è l'importo del buono pasto?", "importo"),
+        ("How long is the warranty?", None),
+    ],
+)
+def test_asked_head_is_the_noun_a_what_is_question_asks_for(
+    question: str, head: str | None
+) -> None:
+    assert asked_head(question) == head

@@ -1,0 +1,116 @@
+"""Hybrid retrieval: BM25 (bm25s) over stemmed chunk words plus FAISS, fused by reciprocal rank.
+
+The packaged embedding model is English-only, so vector search alone misses Italian and
+cross-language questions; keyword search alone misses paraphrases. Reciprocal-rank fusion
+(RRF, Cormack et al. 2009) adds `1 / (c + rank)` from each ranking, so a chunk both find
+comes first and either one alone still brings its best chunks, with no score scales to tune.
+
+Query words are stemmed in the question's language and widened with their translations
+(`ragoro.text.lexicon`); a word the corpus never uses is replaced by the closest word it does
+use (a typo: "feire" -> "ferie"), so one misspelt or unusual word never empties a search.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import bm25s
+import numpy as np
+
+from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize, translations
+from ragoro.text.lang import is_number_token
+from vectordb import VectorIndex
+from vectordb.embeddings import Vectors
+
+__all__ = ["RRF_C", "FusedHit", "HybridRetriever"]
+
+RRF_C = 60
+"""The usual RRF constant: ranks past the first few count little, and no ranking dominates."""
+
+_TYPO_CUTOFF = 0.8
+_TYPO_MIN_LEN = 5
+
+
+@dataclass(frozen=True)
+class FusedHit:
+    """One chunk row with its fused score and the cosine similarity of its vector."""
+
+    row: int
+    score: float
+    cosine: float
+
+
+def _chunk_terms(text: str, lang: Lang) -> list[str]:
+    """A chunk's BM25 terms: its stems in its own language."""
+    return content_tokens(text, lang)
+
+
+class HybridRetriever:
+    """BM25 + FAISS over one index's chunks, fused with reciprocal-rank fusion."""
+
+    def __init__(self, index: VectorIndex, *, rrf_c: int = RRF_C) -> None:
+        self.index = index
+        self.rrf_c = rrf_c
+        langs = {
+            path: detect_language(document.text[:4000])
+            for path, document in index.documents.items()
+        }
+        corpus = [
+            _chunk_terms(chunk.text, langs.get(chunk.document_path, "en")) or ["\u2205"]
+            for chunk in index.chunks
+        ]
+        self.vocabulary = frozenset(t for terms in corpus for t in terms)
+        self._words = sorted(w for w in self.vocabulary if not is_number_token(w))
+        self._bm25 = bm25s.BM25()
+        if corpus:
+            self._bm25.index(corpus, show_progress=False)
+        self._vectors: Vectors | None = None
+        self._row_of = {chunk.id: row for row, chunk in enumerate(index.chunks)}
+
+    def query_terms(self, question: str) -> list[str]:
+        """The question's stems, their translations, and typo corrections into the corpus."""
+        lang = detect_language(question)
+        terms: list[str] = []
+        for token in content_tokens(question, lang):
+            forms = {token, *translations(token)}
+            # A cross-language question is stemmed in the corpus language too.
+            raw = [w for w in tokenize(question) if stem(w, lang) == token]
+            forms.update(stem(w, other) for w in raw for other in ("it", "en"))
+            known = [f for f in forms if f in self.vocabulary]
+            if not known and len(token) >= _TYPO_MIN_LEN and not is_number_token(token):
+                known = difflib.get_close_matches(token, self._words, n=1, cutoff=_TYPO_CUTOFF)
+            terms.extend(known)
+        return list(dict.fromkeys(terms))
+
+    def bm25_ranking(self, question: str, n: int) -> list[int]:
+        """Rows of the n chunks with the highest BM25 score (score > 0 only)."""
+        terms = self.query_terms(question)
+        if not terms or not self.index.chunks:
+            return []
+        scores = np.asarray(self._bm25.get_scores(terms))
+        order = np.argsort(-scores, kind="stable")[:n]
+        return [int(r) for r in order if scores[r] > 0]
+
+    def search(self, question: str, query: Vectors, n: int) -> list[FusedHit]:
+        """The n best chunks by fused rank; `query` is the question's embedding (1 x d)."""
+        if not self.index.chunks:
+            return []
+        pool = min(len(self.index.chunks), max(n, 20))
+        vector_rows = [
+            self._row_of[hit.chunk.id] for hit in self.index.search_vectors(query, pool)[0]
+        ]
+        keyword_rows = self.bm25_ranking(question, pool)
+        fused: dict[int, float] = {}
+        for ranking in (vector_rows, keyword_rows):
+            for rank, row in enumerate(ranking):
+                fused[row] = fused.get(row, 0.0) + 1.0 / (self.rrf_c + rank + 1)
+        best = sorted(fused, key=lambda row: (-fused[row], row))[:n]
+        cosines = self._cosines(best, query)
+        return [FusedHit(row, fused[row], cosines[row]) for row in best]
+
+    def _cosines(self, rows: Sequence[int], query: Vectors) -> dict[int, float]:
+        if self._vectors is None:
+            self._vectors = self.index.chunk_vectors()
+        return {row: float(np.dot(self._vectors[row], query[0])) for row in rows}

@@ -1,0 +1,50 @@
+"""The short answer an extractive agent puts before its supporting sentence.
+
+A person asking "How heavy is it?" wants "12,400 kg", then the sentence that says so. The
+short answer is taken from the supporting sentence itself, never composed: a value with its
+unit for "how much" questions, the named person for "who" questions, an e-mail address or
+a code when the question asks for one. Anything else gets no short answer (the sentence is
+the answer).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ragoro.text import Quantity
+
+__all__ = ["short_answer"]
+
+_WHO_RE = re.compile(r"^\W*(?:who\b|whom\b|chi\b|a chi\b)|\b(?:who|chi)\s", re.IGNORECASE)
+_EMAIL_ASK_RE = re.compile(r"\b(?:e-?mail|indirizzo|address|scriv\w*|write|contatt\w*)\b", re.I)
+_CODE_ASK_RE = re.compile(r"\b(?:codice|code|part number|numero di parte)\b", re.IGNORECASE)
+_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_CODE_RE = re.compile(r"\b[A-Z]{1,4}(?:-[A-Z0-9]{1,6}){1,3}\b")
+# A person as documents write one: an optional title ("Dott.ssa", "Ing.", "Prof.ssa",
+# "Per. Ind.", "Avv.") and two or more capitalised words.
+_TITLE = (
+    r"(?:(?:Dott\.ssa|Dott\.|Ing\.|Avv\.|Prof\.ssa|Prof\.|Per\. Ind\.|Dr\.|Mr\.|Ms\.|Mrs\.)\s+)"
+)
+_NAME_RE = re.compile(rf"{_TITLE}?[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)+")
+
+
+def short_answer(question: str, sentence: str, quantity: Quantity | None) -> str:
+    """The span of `sentence` that answers `question` briefly, or "" when there is none."""
+    flat = " ".join(sentence.split())
+    if _EMAIL_ASK_RE.search(question):
+        emails = [e for e in _EMAIL_RE.findall(flat) if e not in question]
+        if emails:
+            return str(emails[0])
+    if _CODE_ASK_RE.search(question):
+        codes = [c for c in _CODE_RE.findall(flat) if c not in question]
+        if codes:
+            return ", ".join(dict.fromkeys(codes))
+    if quantity is not None:
+        return " ".join(quantity.raw.split())
+    if _WHO_RE.search(question):
+        asked = set(re.findall(r"\w+", question.lower()))
+        for match in _NAME_RE.finditer(flat):
+            words = [w for w in re.findall(r"\w+", match.group(0).lower()) if len(w) > 3]
+            if words and not set(words) <= asked:
+                return match.group(0)
+    return ""

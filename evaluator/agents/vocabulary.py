@@ -1,0 +1,118 @@
+"""Which question terms the corpus can speak to: known ones, typo-corrected ones, unknown ones.
+
+A question word the corpus never uses is either a misspelling of one it does use ("feire"),
+a paraphrase the agent cannot see ("footage" for "immagini"), or a sign the question is about
+something the documents do not cover ("parking"). The agent never refuses on such a word
+alone: misspellings are corrected to the closest corpus word, and unknown words are left out
+of the support score (they would lower every sentence alike) and only named in a refusal.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, replace
+
+from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.support import CorpusStats, Sentence
+from ragoro.text.entities import entity_tokens, word_forms
+
+__all__ = ["SplitTerms", "asked_head", "split_terms", "unmet_entities"]
+
+_TYPO_MIN_LEN = 5
+_TYPO_CUTOFF = 0.8
+_TITLE_CHARS = 200
+
+
+@dataclass(frozen=True)
+class SplitTerms:
+    """A question's terms sorted by what the corpus knows of them."""
+
+    known: list[QueryTerm]
+    """Terms found in some chunk (typos replaced by the corpus word they misspell)."""
+    unknown: list[QueryTerm]
+    """Words of five letters or more, and numbers, found in no chunk (short ones are
+    mostly auxiliaries: "va", "make")."""
+
+
+def split_terms(terms: list[QueryTerm], stats: CorpusStats, lang: str) -> SplitTerms:
+    """Correct misspellings into the corpus vocabulary and set unknown words apart."""
+    known: list[QueryTerm] = []
+    unknown: list[QueryTerm] = []
+    for term in terms:
+        if stats.rows_with(term):
+            known.append(term)
+            continue
+        fixed = _corrected(term, stats)
+        if fixed is not None:
+            known.append(fixed)
+        elif term.is_number or len(term.word) >= _TYPO_MIN_LEN:
+            unknown.append(term)
+    return SplitTerms(known, unknown)
+
+
+def _corrected(term: QueryTerm, stats: CorpusStats) -> QueryTerm | None:
+    """The corpus word closest to a misspelt question word, compared as written (not as
+    stems: short stems are too alike), with the same first two letters."""
+    if term.is_number or len(term.word) < _TYPO_MIN_LEN:
+        return None
+    # Typos rarely hit the first two letters; requiring them keeps "spent" from becoming "sent".
+    words = [w for w in stats.surface_words if w[:2] == term.word[:2]]
+    match = difflib.get_close_matches(term.word, words, n=1, cutoff=_TYPO_CUTOFF)
+    if not match:
+        return None
+    return replace(term, stem=stats.surface_words[match[0]], translations=frozenset())
+
+
+def unmet_entities(question: str, sentences: list[Sentence], stats: CorpusStats) -> list[str]:
+    """Names the question asks about that the corpus knows but the answer's sentences lack.
+
+    "Natural gas at the Torino plant" answered from the Brescia sentence is the classic
+    near-miss. The product a manual is about
+    is about) is implied by the document and need not be repeated in the sentence.
+    """
+    out = []
+    # A document the question names («Title») says where to look, not what to find.
+    for name in sorted(entity_tokens(DOCUMENT_TITLE_RE.sub(" ", question))):
+        rows = stats.rows_with(QueryTerm(name, name))
+        if not rows:
+            continue
+        if any(_names(name, s) or _topic_of(name, s.document_path, stats) for s in sentences):
+            continue
+        out.append(name)
+    return out
+
+
+def _names(name: str, sentence: Sentence) -> bool:
+    return name in word_forms(sentence.text, sentence.lang)
+
+
+def _topic_of(name: str, path: str, stats: CorpusStats) -> bool:
+    """Is the name in the document's title (its first line)?"""
+    text = stats.documents[path].text.lstrip()
+    title = text.split("\n", 1)[0][:_TITLE_CHARS]
+    return name in word_forms(title, stats.lang_of(path))
+
+
+_EN_WHAT_RE = re.compile(
+    r"^\W*what\s+(?:is|was|are|were)\s+(?:the\s+|a\s+|an\s+)?(?P<np>[^?,;]+?)"
+    r"(?:\s+(?:of|for|in|at|on|to|from|by)\s|\?|$)",
+    re.IGNORECASE,
+)
+_IT_QUALE_RE = re.compile(
+    r"^\W*(?:qual|quale|quali)\s*(?:è|e'|era|sono|erano)\s+(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l')?"
+    r"(?P<head>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def asked_head(question: str) -> str | None:
+    """The noun a "What is the X ...?" / "Qual è il X ...?" question asks for, lowercase:
+    the last word of the English noun phrase ("the company's share *price*"), the first of the
+    Italian one ("lo *stipendio* annuo"). None for questions of other shapes."""
+    match = _EN_WHAT_RE.match(question)
+    if match is not None:
+        words = re.findall(r"[^\W\d_]+", match.group("np").replace("'s", ""))
+        return words[-1].lower() if words else None
+    match = _IT_QUALE_RE.match(question)
+    return match.group("head").lower() if match is not None else None
