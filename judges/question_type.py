@@ -15,7 +15,7 @@ from ragoro.text.lang import Lang, content_tokens, detect_language, stem
 from ragoro.text.questions import measure_units
 from ragoro.text.units import base_unit, normalize_unit
 
-__all__ = ["AnswerKind", "answer_kind", "asked_units", "is_yes_no_question"]
+__all__ = ["COUNT", "AnswerKind", "answer_kind", "asked_units", "is_yes_no_question"]
 
 AnswerKind = Literal["quantity", "time", "person", "place", "yes_no", "reason", "description"]
 
@@ -111,6 +111,12 @@ def _head(question: str, lang: Lang) -> str | None:
 _NAMED_UNIT_RE = re.compile(
     r"\b(?:quant[oaie]|how many|how much)\s+([^\W\d_]+(?:/[^\W\d_]+)?)", re.IGNORECASE
 )
+_HOW_MANY_RE = re.compile(r"(?:quant[ie]|how many)\b", re.IGNORECASE)
+COUNT = frozenset({"count"})
+"""`asked_units` of a question that counts things ("how many plants"): a bare number."""
+_IN_UNIT_RE = re.compile(
+    r"\b(?:in|into|espress[oaie] in|expressed in)\s+([^\W\d_]+)", re.IGNORECASE
+)
 _HOW_LONG_RE = re.compile(
     r"\b(?:how long|per quanto tempo|quanto tempo|how often)\b", re.IGNORECASE
 )
@@ -118,11 +124,21 @@ _HOW_LONG_RE = re.compile(
 
 def asked_units(question: str) -> frozenset[str]:
     """Units a quantity answer may come in (empty = any): a unit the question names
-    ("quante ore", "how many tonnes"), else those of the measure it asks about ("età" ->
-    years, "costa" -> currencies); "how long" asks for a duration or a length."""
+    ("quante ore", "how many tonnes", "in litres"), else those of the measure it asks
+    about ("età" -> years, "costa" -> currencies); "how long" asks for a duration or a
+    length."""
     named = _NAMED_UNIT_RE.search(question)
     if named:
         code = normalize_unit(named.group(1))
+        base = base_unit(code) if code else None
+        if base:
+            return frozenset({base})
+        if _HOW_MANY_RE.match(named.group(0)):
+            # "quante persone", "how many plants": a count of things, in no unit.
+            return COUNT
+    for stated in _IN_UNIT_RE.finditer(question):
+        # "…, in litres?": only a word that is a unit counts ("in Brescia" is a place).
+        code = normalize_unit(stated.group(1))
         base = base_unit(code) if code else None
         if base:
             return frozenset({base})

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from judges.instructions import is_instruction
-from judges.question_type import AnswerKind, answer_kind, asked_units
+from judges.question_type import COUNT, AnswerKind, answer_kind, asked_units
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import analysed, name_groups, prepare
 from ragoro.text.behaviour import is_clarification_request, is_refusal
@@ -23,6 +23,7 @@ from ragoro.text.lexicon import with_translations
 from ragoro.text.numbers import Quantity
 from ragoro.text.questions import FILLER_STEMS, QUESTION_STEMS, leading_yes_no
 from ragoro.text.sentences import split_sentences
+from ragoro.text.units import normalize_unit
 
 __all__ = ["answer_relevancy"]
 
@@ -153,16 +154,21 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
         if not quantities:
             return "the question asks for a quantity; the answer gives none"
         wanted = asked_units(question)
-        if wanted:
+        if not wanted:
+            return ""
+        if wanted == COUNT:
+            fitting = [q for q in quantities if q.unit is None]
+        else:
             fitting = [
                 q for q in quantities
                 if q.unit in wanted or (q.unit is None and not _counted_noun(prepare(answer), q.end))
             ]  # fmt: skip
             if "h" in wanted and _DURATION_RE.search(prepare(answer)):
                 fitting = quantities  # "15 consecutive calendar days": a duration
-            if not fitting:
-                got = ", ".join(sorted({q.unit or "a count" for q in quantities}))
-                return f"wrong kind of quantity: {got}, not {'/'.join(sorted(wanted))}"
+        if not fitting:
+            got = ", ".join(sorted({q.unit or "a count" for q in quantities}))
+            asked_for = "a count" if wanted == COUNT else "/".join(sorted(wanted))
+            return f"wrong kind of quantity: {got}, not {asked_for}"
         return ""
     if kind == "time":
         years = [q for q in quantities if q.unit is None and 1000 <= q.value <= 2100]
@@ -173,7 +179,12 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
     if kind in ("person", "place"):
         # A name, or words of its own that are not a measurement: "who" is not answered
         # by a weight.
-        names = [g for g in name_groups(answer) if not g & set(asked.words)]
+        # A unit written in capitals ("EUR", "MWh") is not a name.
+        names = [
+            g
+            for g in name_groups(answer)
+            if not g & set(asked.words) and not all(normalize_unit(w) for w in g)
+        ]
         measured = [q for q in quantities if q.unit is not None]
         if names or (new and not measured):
             return ""

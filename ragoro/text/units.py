@@ -45,6 +45,7 @@ _add("rpm")
 _add("Hz", kHz=1e3, MHz=1e6)
 _add("V", kV=1e3)
 _add("Ah", mAh=1e-3)
+_add("dB")
 
 CURRENCIES: frozenset[str] = frozenset({"EUR", "USD", "GBP", "CHF"})
 
@@ -95,6 +96,7 @@ _alias("m2", "m2|m²|mq|metri quadrati|metri quadri|square meters|square metres"
 _alias("km2", "km2|km²|chilometri quadrati|square kilometers|square kilometres")
 _alias("ha", "ettari|ettaro|hectares|hectare")
 _alias("bar", "bar")
+_alias("dB", "db|db(a)|dba|decibel")
 _alias("mbar", "mbar|millibar")
 _alias("kPa", "kpa")
 _alias("MPa", "mpa")

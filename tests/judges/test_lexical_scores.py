@@ -252,3 +252,31 @@ def test_bare_yes_no_answer_must_match_the_reference_polarity(
 ) -> None:
     score = answer_accuracy(answer, reference, question=question)
     assert score.passed is ok, score.reason
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("How big is the coolant tank, in litres?", "26 working days."),
+        ("Di quanti litri è il serbatoio, espresso in litri?", "Circa 40 kg."),
+        ("Di quante persone è cresciuto l'organico nel 2025?", "Sotto i 78 dB(A)."),
+        ("How many employees joined the team last year?", "12 kg of spare parts."),
+        ("Who manages the northern warehouse?", "0.42 EUR per km."),
+    ],
+)
+def test_a_quantity_of_another_measure_does_not_answer(question: str, answer: str) -> None:
+    score = answer_relevancy(question, answer, subject=["Unrelated passage text."])
+    assert not score.passed, score.reason
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("How big is the coolant tank, in litres?", "28.5 litres."),
+        ("Di quante persone è cresciuto l'organico nel 2025?", "Di 34 persone."),
+        ("How many employees joined the team last year?", "About 120."),
+    ],
+)
+def test_a_quantity_of_the_asked_measure_answers(question: str, answer: str) -> None:
+    score = answer_relevancy(question, answer)
+    assert score.passed, score.reason
