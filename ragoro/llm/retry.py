@@ -59,13 +59,9 @@ def _http_status(exc: BaseException) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def is_retryable(exc: BaseException) -> bool:
-    """True for rate limits (429, RESOURCE_EXHAUSTED, "rate limit"), 5xx and timeouts.
-
-    An explicit HTTP status anywhere in the exception chain decides; a 400, 401 or 404 is
-    never retried even if its message mentions a limit. Otherwise the exception type, class
-    name and message are checked, so wrapped SDK errors are recognised too.
-    """
+def _answer_verdict(exc: BaseException) -> bool | None:
+    """Whether a provider's own answer in the chain is worth retrying (an unreadable reply,
+    a 408, 429 or 5xx status: True; another 4xx: False), or None when no answer came."""
     if any(isinstance(err, UnreadableReply) for err in _chain(exc)):
         return True
     for err in _chain(exc):
@@ -73,6 +69,19 @@ def is_retryable(exc: BaseException) -> bool:
         # A 2xx/3xx status says the transport worked: the error type decides then.
         if status is not None and status >= 400:
             return status in (408, 429) or status >= 500
+    return None
+
+
+def is_retryable(exc: BaseException) -> bool:
+    """True for rate limits (429, RESOURCE_EXHAUSTED, "rate limit"), 5xx and timeouts.
+
+    An explicit HTTP status anywhere in the exception chain decides; a 400, 401 or 404 is
+    never retried even if its message mentions a limit. Otherwise the exception type, class
+    name and message are checked, so wrapped SDK errors are recognised too.
+    """
+    verdict = _answer_verdict(exc)
+    if verdict is not None:
+        return verdict
     for err in _chain(exc):
         if isinstance(err, _RETRYABLE_TYPES) or _RETRYABLE_NAME.search(type(err).__name__):
             return True
@@ -88,13 +97,7 @@ def answered_transiently(exc: BaseException) -> bool:
     """True when the provider did answer, with a fault worth retrying (an unreadable reply,
     a 408, 429 or 5xx status): it is there and took the key, it is only busy or flaky now.
     A refused connection or a timeout is no answer; a 401 is a definitive one."""
-    if any(isinstance(err, UnreadableReply) for err in _chain(exc)):
-        return True
-    for err in _chain(exc):
-        status = _http_status(err)
-        if status is not None and status >= 400:
-            return status in (408, 429) or status >= 500
-    return False
+    return _answer_verdict(exc) is True
 
 
 def _google_retry_delay(err: BaseException) -> float | None:
