@@ -137,7 +137,7 @@ def asked_units(question: str) -> frozenset[str]:
             # "quante persone", "how many plants": a count of things, in no unit.
             return COUNT
     for stated in _IN_UNIT_RE.finditer(question):
-        # "…, in litres?": only a word that is a unit counts ("in Brescia" is a place).
+        # "…, in litres?": only a word that is a unit counts ("in Milan" is a place).
         code = normalize_unit(stated.group(1))
         base = base_unit(code) if code else None
         if base:

@@ -38,7 +38,7 @@ _CODE_EDGE_RE = re.compile(r"[^\W_]-?$")
 
 
 def _in_code(text: str, quantity: Quantity) -> bool:
-    """Part of a code or serial ("PX200-2021-0001", "FR-200-10"), not a measured value."""
+    """Part of a code or serial ("AB100-2021-0001", "FR-200-10"), not a measured value."""
     before = text[max(0, quantity.start - 2) : quantity.start]
     after = text[quantity.end : quantity.end + 2]
     return bool(_CODE_EDGE_RE.search(before)) or bool(

@@ -67,9 +67,9 @@ def _corrected(term: QueryTerm, stats: CorpusStats) -> QueryTerm | None:
 def unmet_entities(question: str, sentences: list[Sentence], stats: CorpusStats) -> list[str]:
     """Names the question asks about that the corpus knows but the answer's sentences lack.
 
-    "Natural gas at the Torino plant" answered from the Brescia sentence is the classic
-    near-miss. The product a manual is about
-    is about) is implied by the document and need not be repeated in the sentence.
+    "Natural gas at the northern plant" answered from the southern plant's sentence is the
+    classic near-miss. A name in the document's title line (the product a manual is about)
+    is implied by the document and need not be repeated in the sentence.
     """
     out = []
     # A document the question names («Title») says where to look, not what to find.
