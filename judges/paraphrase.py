@@ -22,13 +22,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ragoro.text.evidence import Analysis, soft_in
 from ragoro.text.lang import STOPWORDS, stem, tokenize
 from ragoro.text.sentences import split_sentences
-from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder, Vectors
+
+if TYPE_CHECKING:
+    from vectordb.embeddings import Encoder, Vectors
 
 __all__ = ["MIN_SHARED_COVERAGE", "MIN_SIMILARITY", "MIN_WORD_ALIGNMENT", "Restatement", "restates"]
 
@@ -58,6 +61,10 @@ class Restatement:
 
 @cache
 def _encoder() -> Encoder:
+    # Imported here: the model stack (torch, sentence-transformers) costs seconds, and
+    # most verdicts never reach this signal.
+    from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder
+
     return Encoder(DEFAULT_EMBEDDINGS, batch_size=16)
 
 
