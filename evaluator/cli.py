@@ -9,14 +9,7 @@ from pathlib import Path
 
 from evaluator.console import render_explanations, render_report
 from evaluator.evaluate import DEFAULT_GOLDEN, Evaluation, ModelUse, evaluate, rescore
-from evaluator.extraction import (
-    DEFAULT_EXTRACTION_BASELINE,
-    DEFAULT_FIXTURES,
-    as_run_report,
-    dump_report,
-    render_extraction,
-    run_extraction,
-)
+from evaluator.extraction_cli import add_extraction_parser, run_extraction_command
 from evaluator.gate import GatedReport, GateOutcome, add_gate_arguments, judge_outage, run_gate
 from evaluator.outcomes import write_outcomes
 from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
@@ -193,43 +186,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     _common(rescore, golden_default=None)
     _selfcheck_parser(commands)
-    _extraction_parser(commands)
+    add_extraction_parser(commands)
     return parser
-
-
-def _extraction_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    extraction = commands.add_parser(
-        "extraction",
-        help="score extracted text, table cells and numbers against ground truth",
-        description="Load every document under --docs, extract its facts (sentences, table "
-        "cells with header paths, numbers with unit and label), align them with the "
-        "ground truth by locator and score each channel on the facts present on both sides "
-        "(coverage counts the rest). Gated like run: a channel below its baseline fails. "
-        "Exit 0 pass, 1 regression, 2 usage/input error.",
-    )
-    extraction.add_argument(
-        "--docs", type=Path, default=Path("documenti_pdf"), help="folder the fixtures describe"
-    )
-    extraction.add_argument(
-        "--fixtures",
-        type=Path,
-        default=DEFAULT_FIXTURES,
-        help=f"ground-truth JSON (default {DEFAULT_FIXTURES}; see scripts/make_fixtures.py)",
-    )
-    extraction.add_argument(
-        "--report",
-        type=Path,
-        default=Path("out/extraction_report.json"),
-        help="where to write the JSON report (every mismatch and missing fact)",
-    )
-    extraction.add_argument(
-        "--mismatches",
-        type=int,
-        default=10,
-        metavar="N",
-        help="mismatches printed per channel (default 10; the report keeps all)",
-    )
-    add_gate_arguments(extraction, default=DEFAULT_EXTRACTION_BASELINE)
 
 
 def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -377,22 +335,11 @@ def _selfcheck(args: argparse.Namespace) -> int:
     return result.exit_code
 
 
-def _extraction(args: argparse.Namespace) -> int:
-    report = run_extraction(args.docs, args.fixtures)
-    atomic_write_text(args.report, dump_report(report))
-    print(render_extraction(report, mismatches=args.mismatches))
-    print(f"report: {args.report}")
-    outcome = run_gate(as_run_report(report), args.baseline, update=args.update_baseline)
-    for line in outcome.lines:
-        print(line)
-    return outcome.exit_code
-
-
 _HANDLERS = {
     "run": _run,
     "rescore": _rescore,
     "selfcheck": _selfcheck,
-    "extraction": _extraction,
+    "extraction": run_extraction_command,
 }
 
 

@@ -30,10 +30,10 @@ from evaluator.baseline import (
     BaselineFile,
     Regression,
     baseline_key,
-    compare_to_baseline,
     make_baseline_entry,
     unjudged,
 )
+from evaluator.compare import compare_to_baseline
 from evaluator.gate_lines import flips_line, format_comparison
 from evaluator.ratchet import RatchetResult, ratchet
 from evaluator.report import RunReport

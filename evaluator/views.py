@@ -9,10 +9,11 @@ import argparse
 from pathlib import Path
 
 from evaluator.baseline import BaselineComparison, BaselineEntry
-from evaluator.evaluate import Evaluation, load_items
+from evaluator.evaluate import Evaluation
 from evaluator.gate import BaselineFileError, golden_identity, load_baseline, select_entry
 from evaluator.html import write_html_report
 from evaluator.junit import write_junit
+from evaluator.preflight import load_items
 from evaluator.report import RunReport
 from vectordb import Document, VectorIndex
 

@@ -10,8 +10,7 @@ from judges.registry import JUDGES, make_judge
 from ragoro.cli import run_command
 from ragoro.errors import ExitCode, UsageError
 from ragoro.golden import atomic_write_text
-from ragoro.llm import LLMClient
-from ragoro.probe import arm_probe
+from ragoro.probe import arm_probe_of
 
 DEFAULT_FILE = Path("data/calibration/calibration.jsonl")
 
@@ -81,10 +80,8 @@ def _calibrate(args: argparse.Namespace) -> int:
         raise UsageError("--judge-model needs --judge llm")
     cases = load_calibration(args.file)
     judge = make_judge(args.judge, model=args.judge_model)
-    client = getattr(judge, "client", None)
-    if isinstance(client, LLMClient):
-        # 180 judged cases: a wrong key or a dead host must stop it at the first.
-        arm_probe(client, offline_flag="--judge offline")
+    # 180 judged cases: a wrong key or a dead host must stop it at the first.
+    arm_probe_of(judge, offline_flag="--judge offline")
     report = calibrate(cases, judge, file=str(args.file), splits=args.split)
     print(render(report, misses=args.misses))
     if args.report is not None:

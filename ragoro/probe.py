@@ -20,7 +20,7 @@ from ragoro.llm.gate import RequestGate
 from ragoro.llm.retry import RetryPolicy, answered_transiently
 from ragoro.llm.structured import LLMClient
 
-__all__ = ["PROBE_PROMPT", "PROBE_TIMEOUT_S", "arm_probe", "probe_client"]
+__all__ = ["PROBE_PROMPT", "PROBE_TIMEOUT_S", "arm_probe", "arm_probe_of", "probe_client"]
 
 PROBE_PROMPT = "Reply with the single word OK."
 """The probe's whole prompt (one short reply, whatever the model)."""
@@ -95,3 +95,11 @@ def arm_probe(client: LLMClient, *, offline_flag: str) -> None:
     """Probe `client`'s provider just before its first HTTP request, not now: a rerun
     answered from the cache sends nothing, and a bad key still stops the run at once."""
     client.gate.before_first_request(lambda: probe_client(client, offline_flag=offline_flag))
+
+
+def arm_probe_of(owner: object, *, offline_flag: str) -> None:
+    """`arm_probe` on `owner`'s model client (a judge's, an agent's), if it has one: an
+    offline judge or agent makes no request, so there is nothing to probe."""
+    client = getattr(owner, "client", None)
+    if isinstance(client, LLMClient):
+        arm_probe(client, offline_flag=offline_flag)

@@ -5,12 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from evaluator.baseline import (
-    MISSING,
-    BaselineEntry,
-    compare_to_baseline,
-    make_baseline_entry,
-)
+from evaluator.baseline import MISSING, BaselineEntry, make_baseline_entry
+from evaluator.compare import compare_to_baseline
 from evaluator.gate import ratchet
 from evaluator.report import CaseVerdict, MetricReport, RunReport
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from evaluator.baseline import BaselineEntry, compare_to_baseline, make_baseline_entry
+from evaluator.baseline import BaselineEntry, make_baseline_entry
+from evaluator.compare import compare_to_baseline
 from evaluator.gate import format_comparison, ratchet, run_gate
 from evaluator.report import RunReport, Spread
 from tests.evaluator.test_baseline_compare import grid, make_report
