@@ -15,7 +15,14 @@ from ragoro.text.lang import Lang, content_tokens, detect_language, stem
 from ragoro.text.questions import measure_units
 from ragoro.text.units import base_unit, normalize_unit
 
-__all__ = ["COUNT", "AnswerKind", "answer_kind", "asked_units", "is_yes_no_question"]
+__all__ = [
+    "COUNT",
+    "AnswerKind",
+    "answer_kind",
+    "asked_unit_word",
+    "asked_units",
+    "is_yes_no_question",
+]
 
 AnswerKind = Literal["quantity", "time", "person", "place", "yes_no", "reason", "description"]
 
@@ -69,7 +76,7 @@ _HEAD_WORDS: dict[Lang, dict[AnswerKind, str]] = {
             "età costo costi prezzo prezzi importo importi budget stipendio tariffa tariffe "
             "quota quote canone peso massa limite valore temperatura durata capacità margine "
             "percentuale tasso numero quantità altezza lunghezza distanza superficie "
-            "pressione potenza velocità consumo coppia"
+            "pressione potenza velocità consumo coppia dividendo fatturato ricavi sconto salario"
         ),
     },
     "en": {
@@ -77,7 +84,8 @@ _HEAD_WORDS: dict[Lang, dict[AnswerKind, str]] = {
         "quantity": (
             "age cost costs price prices amount amounts budget salary fee fees fare fares "
             "weight mass limit value temperature duration capacity percentage rate number margin "
-            "quantity height length distance area pressure power speed consumption torque"
+            "quantity height length distance area pressure power speed consumption torque dividend "
+            "revenue turnover discount wage"
         ),
     },
 }
@@ -99,10 +107,13 @@ _AGE_UNITS = frozenset({"h"})
 
 
 def _head(question: str, lang: Lang) -> str | None:
-    """The first token of a what/which question that names a time or a measure."""
-    if not _WH_RE.search(question):
+    """The first token after a what/which word that names a time or a measure: the
+    wh-phrase's head says what is asked ("Each time we change the oil, which codes...?"
+    asks for codes, not a time)."""
+    wh = _WH_RE.search(question)
+    if not wh:
         return None
-    for token in content_tokens(question, lang, numbers=False):
+    for token in content_tokens(question[wh.start() :], lang, numbers=False):
         if token in _HEADS[lang]:
             return token
     return None
@@ -120,6 +131,15 @@ _IN_UNIT_RE = re.compile(
 _HOW_LONG_RE = re.compile(
     r"\b(?:how long|per quanto tempo|quanto tempo|how often)\b", re.IGNORECASE
 )
+
+
+def asked_unit_word(question: str) -> str | None:
+    """The unit word a question counts in ("quanti mesi" -> "mesi", "how many hours" ->
+    "hours"), None when it names no unit."""
+    named = _NAMED_UNIT_RE.search(question)
+    if named and normalize_unit(named.group(1)):
+        return named.group(1)
+    return None
 
 
 def asked_units(question: str) -> frozenset[str]:

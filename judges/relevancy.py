@@ -13,10 +13,11 @@ import re
 from collections.abc import Sequence
 
 from judges.instructions import is_instruction
-from judges.question_type import COUNT, AnswerKind, answer_kind, asked_units
+from judges.question_type import COUNT, AnswerKind, answer_kind, asked_unit_word, asked_units
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import analysed, name_groups, prepare
+from judges.support import analysed, name_groups, prepare, reading_language
 from ragoro.text.behaviour import is_clarification_request, is_refusal
+from ragoro.text.cognates import cognate_recall
 from ragoro.text.evidence import Analysis, date_in, match_quantity, soft_in, token_recall
 from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import with_translations
@@ -46,6 +47,29 @@ _DAY_WORDS = re.compile(
     r"yesterday|weekend|mattina|sera|morning|evening|night|notte)\b",
     re.IGNORECASE,
 )
+_COPULAR_WHO_RE = re.compile(
+    r"^\s*(?:chi\s+(?:è|e'|era|sono|erano|sarà|fu)|who\s+(?:is|are|was|were|will be))\b",
+    re.IGNORECASE,
+)
+_DATIVE_LEAD_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"^\s*(?:a|ad|al|allo|alla|ai|agli|alle|all['’])(?:\s|(?<=['’]))", re.IGNORECASE
+    ),
+    "en": re.compile(r"^\s*to\s", re.IGNORECASE),
+}
+# Auxiliaries and copulas (closed classes): an answer with one is a clause, not a fragment.
+_FINITE_AUX_RE = re.compile(
+    r"\b(?:is|are|was|were|will|would|shall|should|can|could|may|might|must|has|have|had|"
+    r"does|did|è|sono|era|erano|fu|furono|sarà|saranno|sarebbe|viene|vengono|verrà|ha|hanno|"
+    r"aveva|avevano|deve|devono|può|possono|dovrà|potrà)\b",
+    re.IGNORECASE,
+)
+_HOW_LONG_RE = re.compile(r"\b(?:how long|quanto tempo|per quanto)\b", re.IGNORECASE)
+_HOW_OFTEN_RE = re.compile(
+    r"\b(?:how often|how frequently|ogni quanto|con che frequenza|quante volte|how many times)\b",
+    re.IGNORECASE,
+)
+_FREQUENCY_BEFORE_RE = re.compile(r"\b(?:ogni|every|each|ciascun[oa]?)\s+$", re.IGNORECASE)
 _LABEL_SHARE = 0.5
 """Share of a quoted label's words the answer must name."""
 _NAMES_SUBJECT = 0.5
@@ -93,10 +117,36 @@ _LABEL_RE = re.compile(r"«([^»]+)»")
 
 def _subject_tokens(question: str, lang: Lang) -> list[str]:
     """The question's own subject: its content words, minus question words, framing
-    words and the titles of the documents it names."""
+    words, the titles of the documents it names and the unit it counts in ("quanti
+    mesi", "how many hours": the unit says what kind of answer, not what it is about)."""
     plain = _TITLE_RE.sub(" ", question)
     tokens = analysed(prepare(plain), lang).tokens
-    return [t for t in tokens if t not in QUESTION_STEMS and t not in _FRAME_STEMS]
+    unit = asked_unit_word(question)
+    unit_stem = stem(unit.lower(), lang) if unit else None
+    return [
+        t for t in tokens if t not in QUESTION_STEMS and t not in _FRAME_STEMS and t != unit_stem
+    ]
+
+
+_WHICH_RE = re.compile(r"\b(?:quale|quali|qual|which|what)\s+([^\W\d_]{3,})", re.IGNORECASE)
+
+
+def _asks_what_is_named(question: str, answer: str, q_lang: Lang, a_lang: Lang) -> str:
+    """The noun a clarification asks to pick ("Di quale stabilimento?") when the question
+    already names which one ("at the Brescia plant"), else "". A which-question presupposes
+    that the choice is open; asking it of a named thing asks nothing."""
+    asks = [m.group(1) for m in _WHICH_RE.finditer(answer) if "?" in answer[m.end() :]]
+    words = re.findall(r"[^\W\d_]+", question)
+    for noun in asks:
+        wanted = with_translations(frozenset({stem(noun.lower(), a_lang)}))
+        for i, word in enumerate(words):
+            if stem(word.lower(), q_lang) not in wanted:
+                continue
+            # A capitalised word beside it (not the question's first word) is its name.
+            near = [*range(max(1, i - 2), i), *range(i + 1, min(len(words), i + 3))]
+            if any(words[j][:1].isupper() for j in near):
+                return noun
+    return ""
 
 
 def _labels(question: str) -> list[str]:
@@ -118,16 +168,19 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
         pool |= probe.token_set
         quantities += probe.all_quantities
         dates += probe.dates
-    found_tokens = len(ans.tokens) - len(
-        token_recall(ans.tokens, with_translations(frozenset(pool)))[1]
-    )
-    found_anchors = sum(match_quantity(q, quantities).found for q in ans.all_quantities)
+    across = all(detect_language(text) != ans.lang for text in subject)
+    # Across languages a word is found as a glossary translation or a cognate spelling.
+    recall = cognate_recall if across else token_recall
+    found_tokens = len(ans.tokens) - len(recall(ans.tokens, with_translations(frozenset(pool)))[1])
+    # A date is one anchor: its day and year are not numbers of their own ("31 December
+    # 2025" is not grounded by an unrelated "31").
+    found_anchors = sum(match_quantity(q, quantities).found for q in ans.quantities)
     found_anchors += sum(date_in(d, dates) for d in ans.dates)
-    anchors = len(ans.all_quantities) + len(ans.dates)
-    if anchors and all(detect_language(text) != ans.lang for text in subject):
-        # Across languages words barely match; the numbers and dates still do.
-        return found_anchors / anchors
+    anchors = len(ans.quantities) + len(ans.dates)
     total = len(ans.tokens) + anchors
+    if anchors and across:
+        # Across languages words barely match; the numbers and dates still do.
+        return max(found_anchors / anchors, (found_tokens + found_anchors) / total)
     return (found_tokens + found_anchors) / total if total else 0.0
 
 
@@ -165,6 +218,12 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
             ]  # fmt: skip
             if "h" in wanted and _DURATION_RE.search(prepare(answer)):
                 fitting = quantities  # "15 consecutive calendar days": a duration
+        if fitting and _HOW_LONG_RE.search(question) and not _HOW_OFTEN_RE.search(question):
+            # "How long must I wait?" asks for a duration; "every 500 hours" is a frequency.
+            text = prepare(answer)
+            spans = [q for q in fitting if not _FREQUENCY_BEFORE_RE.search(text[: q.start])]
+            if not spans:
+                return "the question asks how long; the answer gives how often ('every ...')"
         if not fitting:
             got = ", ".join(sorted({q.unit or "a count" for q in quantities}))
             asked_for = "a count" if wanted == COUNT else "/".join(sorted(wanted))
@@ -213,9 +272,12 @@ def _off_topic(
     bare fragment of the kind asked ("28,5 litri") needs neither. Across languages the
     question's words cannot be matched, so the passages decide.
     """
-    if not focus or (len(ans.tokens) <= _FRAGMENT_TOKENS and kind != "description"):
+    fragment = len(ans.tokens) <= _FRAGMENT_TOKENS and not _FINITE_AUX_RE.search(answer)
+    if not focus or (fragment and kind != "description"):
+        # A sentence ("It will be paid with the payroll") states its own subject, which
+        # must be the question's; only a bare fragment stands on its kind.
         return ""
-    same_language = detect_language(answer) == asked.lang
+    same_language = ans.lang == asked.lang
     if same_language and overlap >= _NAMES_SUBJECT:
         return ""
     grounded = _grounded(ans, subject)
@@ -223,7 +285,7 @@ def _off_topic(
         # Nothing to ground on: a short answer of the specific kind asked ("Mario Rossi,
         # direttore tecnico.") stands on its kind; a longer one must name the subject.
         bare = kind != "description" and len(ans.tokens) <= _BARE_ANSWER_TOKENS
-        ok = overlap >= _SUBJECT_OVERLAP or not same_language or bare
+        ok = overlap >= _SUBJECT_OVERLAP or bare
     elif same_language:
         ok = overlap >= _SUBJECT_OVERLAP and grounded >= _SUBJECT_OVERLAP
         ok = ok or (
@@ -255,11 +317,14 @@ def answer_relevancy(
     `subject` is the text the question is about (the golden passages): an answer that
     names nothing of the question may still answer it in the words of that text."""
     config = cfg or LexicalConfig()
-    language = lang or config.lang or detect_language(f"{question} {answer}")
+    # The question and the answer are each read in their own language: an English answer
+    # stemmed as Italian matches nothing of the Italian text it is about.
+    language = lang or config.lang or detect_language(question)
+    answer_lang = lang or config.lang or reading_language(answer, question)
     threshold = config.relevancy_threshold
     if not answer.strip():
         return scored(0.0, threshold, "empty answer")
-    if is_refusal(answer, language):
+    if is_refusal(answer, answer_lang):
         if expects_refusal:
             return scored(1.0, threshold, "declines a question the documents cannot answer")
         return scored(0.0, threshold, "a refusal does not answer the question")
@@ -268,17 +333,20 @@ def answer_relevancy(
     answer = " ".join(s.text for s in split_sentences(answer) if not is_instruction(s.text))
     if not answer.strip():
         return scored(0.0, threshold, "the answer only addresses the grader")
-    ans = analysed(prepare(answer), language)
+    ans = analysed(prepare(answer), answer_lang)
     focus = _subject_tokens(question, asked.lang)
     asked_pool = with_translations(asked.token_set | asked.words)
-    overlap, _ = (
-        token_recall(focus, with_translations(ans.token_set | ans.words)) if focus else (0.0, [])
-    )
+    # Across languages the subject is named in translation or as a cognate spelling.
+    recall = token_recall if ans.lang == asked.lang else cognate_recall
+    overlap, _ = recall(focus, with_translations(ans.token_set | ans.words)) if focus else (0.0, [])
     new = [
         t for t in ans.tokens
         if not soft_in(t, asked_pool) and t not in FILLER_STEMS and t not in _META_STEMS
     ]  # fmt: skip
     if is_clarification_request(answer):
+        settled = _asks_what_is_named(question, answer, asked.lang, ans.lang)
+        if settled:
+            return scored(0.0, threshold, f"asks which {settled}, but the question names it")
         if overlap >= _SUBJECT_OVERLAP:
             return scored(1.0, threshold, "clarification request on the question's subject")
         return scored(0.0, threshold, "asks something back that is not about the question")
@@ -304,6 +372,15 @@ def answer_relevancy(
         return scored(1.0, threshold, "answers the yes/no question")
     if polar is not None and len(ans.tokens) <= 1 and not ans.all_quantities:
         return scored(0.0, threshold, f"a bare yes/no to a {kind} question")
+    if (
+        kind == "person"
+        and _COPULAR_WHO_RE.match(question)
+        and any(_DATIVE_LEAD_RE[x].match(answer) for x in {ans.lang, asked.lang})
+    ):
+        # "Who is the chair?" is answered by a name, not by "To the HR manager": a
+        # fragment answer takes the case of the question's wh-phrase, and a copula takes
+        # no dative. Such an answer replies to another question (to whom...).
+        return scored(0.0, threshold, "answers 'to whom', not who the question asks for")
     missing = _gives(kind, answer, ans, asked, new=new, question=question, lang=language)
     if missing:
         return scored(0.0, threshold, missing)
