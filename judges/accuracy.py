@@ -60,6 +60,16 @@ def _names(text: str, lang: Lang) -> list[set[str]]:
     return [set(group) | {stem(w, lang) for w in group} for group in name_groups(text)]
 
 
+_LEAD_END_RE = re.compile(r"[;:]\s|\.\s|\.$")
+
+
+def _lead_reply(answer: str, lang: Lang, given: frozenset[str]) -> list[set[str]]:
+    """The names of the answer's first statement (up to the first full stop, semicolon
+    or colon) that the question does not already name."""
+    first = _LEAD_END_RE.split(prepare(answer).strip(), maxsplit=1)[0]
+    return [g for g in _names(first, lang) if not g & given]
+
+
 def _list_items(reference: str) -> list[str]:
     """The items of an enumeration ("A, B e C"); [] when the reference is not a list."""
     parts = [p.strip() for p in _LIST_SPLIT_RE.split(reference) if p and p.strip()]
@@ -197,6 +207,14 @@ def _against(
                 threshold,
                 f"entity {', '.join(missing_names)} not in answer (it names {shown} instead)",
             )
+    lead = _lead_reply(answer, ans.lang, given)
+    if len(names) == 1 and not missing_names and lead and not any(g & names[0] for g in lead):
+        # The reply comes first; what follows elaborates. "Firenze; poi la capitale passò a
+        # Torino" answers Firenze, whatever it says of Torino afterwards.
+        shown = " ".join(sorted(name_groups(reference)[0])) if name_groups(reference) else ""
+        return scored(
+            0.0, threshold, f"replies with another name first; {shown} comes only after it"
+        )
     recall, missing = token_recall(required, pool)
     if names:
         found = len(names) - len(missing_names)

@@ -111,6 +111,31 @@ def _fragment(
     return scored(float(check.supported), threshold, f"short answer: {check.reason}")
 
 
+def _statement_support(
+    statement: str, question: str | None, source: Source, lang: Lang, cfg: LexicalConfig
+) -> Support:
+    """One statement against the source. A verbless one that names nothing but its value
+    ("30 days.") is elliptic: it says that value of what the question asks about, so it
+    is read with the question ("How long is the window for X? 30 days")."""
+    claim = analysed(statement, lang)
+    elliptic = (
+        question is not None
+        and len(claim.tokens) <= 1
+        and (claim.quantities or claim.dates)
+        and not _FINITE_RE.search(statement)
+    )
+    if not elliptic:
+        return support(claim, source, cfg.support_threshold, cfg.clause_overlap)
+    read = analysed(prepare(f"{question} {statement}"), lang)
+    return support(read, source, 0.0, cfg.clause_overlap, roles=False)
+
+
+_FINITE_RE = re.compile(
+    r"\b(?:is|are|was|were|will|has|have|had|must|can|è|sono|era|fu|sarà|ha|hanno|deve|può)\b",
+    re.IGNORECASE,
+)
+
+
 def faithfulness(
     answer: str,
     contexts: list[str],
@@ -138,13 +163,7 @@ def faithfulness(
     statements = claims(answer, language, config)
     if not statements:
         return _fragment(answer, question, source, language, config)
-    checks = [
-        (
-            s,
-            support(analysed(s, language), source, config.support_threshold, config.clause_overlap),
-        )
-        for s in statements
-    ]
+    checks = [(s, _statement_support(s, question, source, language, config)) for s in statements]
     supported = sum(1 for _, c in checks if c.supported)
     failed = [f"'{s[:60]}': {c.reason}" for s, c in checks if not c.supported]
     reason = f"{supported}/{len(checks)} claims supported"

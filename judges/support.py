@@ -153,14 +153,65 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
     days = weekdays(claim.text) - weekdays(window.text)
     if days:
         problems.append(f"weekday {', '.join(_DAY_NAMES[d] for d in sorted(days))} not in context")
+    # A superlative ranks its subject against all others ("the longest river"): a claim of
+    # its own, which the window must make too.
+    ranked = _superlatives(claim.text) - _superlatives(window.text)
+    if ranked:
+        problems.append(f"superlative {', '.join(sorted(ranked))} not in context")
     missing = sorted(
         e
         for e in claim.entities
-        if e not in window.words and stem(e, claim.lang) not in window.words
+        if e not in window.words
+        and stem(e, claim.lang) not in window.words
+        and not _spells_initials(e, window.text)
     )
     if missing and names:
         problems.append(f"entity {', '.join(missing)} not in context")
     return problems
+
+
+_SUPERLATIVE_RE = re.compile(
+    r"\b(?:best|worst|(?:most|least)\s+[^\W\d_]+|[^\W\d_]{3,}est"
+    r"|(?:il|la|lo|i|gli|le|l['’])\s*(?:[^\W\d_]+\s+)?(?:più|meno)\s+[^\W\d_]+"
+    r"|migliore|migliori|peggiore|peggiori)\b",
+    re.IGNORECASE,
+)
+# Words ending in -est that rank nothing.
+_NOT_SUPERLATIVE_WORDS = """
+interest request forest honest harvest suggest test contest guest west manifest protest
+invest digest modest arrest chest nest rest quest attest pest crest vest zest lest
+northwest southwest midwest inquest conquest earnest unrest
+"""
+_NOT_SUPERLATIVE = frozenset(_NOT_SUPERLATIVE_WORDS.split())
+
+
+def _superlatives(text: str) -> frozenset[str]:
+    """The ranking words of a text ("longest", "più lungo", "migliore"), as stems of their
+    adjective."""
+    out = set()
+    for match in _SUPERLATIVE_RE.finditer(text):
+        word = match.group(0).lower().split()[-1]
+        if word in _NOT_SUPERLATIVE:
+            continue
+        out.add(stem(word, "en") if word.endswith("est") else word)
+    return frozenset(out)
+
+
+_ACRONYM_LETTERS = (2, 6)
+
+
+def _spells_initials(entity: str, text: str) -> bool:
+    """An acronym ("tar") is named where the initials of consecutive content words spell
+    it ("Tribunale amministrativo regionale"); function words may sit between them."""
+    low, high = _ACRONYM_LETTERS
+    if not (low <= len(entity) <= high and entity.isalpha()):
+        return False
+    words = [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _FUNCTION_WORDS]
+    initials = "".join(w[0] for w in words)
+    return entity.lower() in initials and any(
+        "".join(w[0] for w in words[i : i + len(entity)]) == entity.lower()
+        for i in range(len(words))
+    )
 
 
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -285,6 +336,33 @@ def _bound_elsewhere(claim: Analysis, window: Analysis, source: Source) -> str:
     return ""
 
 
+_VALUE_CLAUSE_RECALL = 0.5
+"""Share of a statement's words the clause that states its subject must hold."""
+
+
+def _value_elsewhere(claim: Analysis, window: Analysis) -> str:
+    """The claim's one number is stated in the window, but in a clause about something
+    else, while the clause about the claim's subject gives another value of the same
+    measure: "the electronics window is 30 days" on "for electronics it is 15 days; for
+    all other items it is 30 days"."""
+    if len(claim.quantities) != 1 or not claim.tokens:
+        return ""
+    q = claim.quantities[0]
+    clauses = [analysed(c, window.lang) for c in split_clauses_text(window.text)]
+    if len(clauses) < 2:
+        return ""
+    recalls = [token_recall(claim.tokens, with_translations(c.token_set))[0] for c in clauses]
+    best = max(range(len(clauses)), key=recalls.__getitem__)
+    about = clauses[best]
+    if recalls[best] < _VALUE_CLAUSE_RECALL or match_quantity(q, about.all_quantities).found:
+        return ""
+    rivals = [o for o in about.quantities if o.unit in (q.unit, None)]
+    holder = [i for i, c in enumerate(clauses) if match_quantity(q, c.all_quantities).found]
+    if rivals and holder and all(recalls[i] < recalls[best] for i in holder):
+        return f"{q.raw.strip()} is stated for something else; for this the context gives {rivals[0].raw.strip()}"
+    return ""
+
+
 _PIECE_RE = re.compile(r";\s|,\s|\s(?:e|ed|and)\s")
 _ACROSS_COVERAGE = 0.25
 """Across languages, the share of a statement's words the glossary must find besides its
@@ -315,7 +393,7 @@ def polarity_flip(claim: Analysis, source: Analysis, clause_overlap: float) -> s
 
 
 def _aligned_problems(
-    claim: Analysis, source: Source, clause_overlap: float, *, names: bool
+    claim: Analysis, source: Source, clause_overlap: float, *, names: bool, roles: bool = True
 ) -> list[str]:
     """What the source window that states the claim best gets wrong: its numbers, dates
     and names, then polarity and who-did-what against that window."""
@@ -334,16 +412,21 @@ def _aligned_problems(
         flip = polarity_flip(claim, window, clause_overlap)
         if flip:
             problems.append(f"negation flipped: {flip}")
-        swap = role_swap(claim, window) or _bound_elsewhere(claim, window, source)
+        swap = _value_elsewhere(claim, window)
+        if roles:
+            swap = role_swap(claim, window) or _bound_elsewhere(claim, window, source) or swap
         if swap:
             problems.append(swap)
     return problems
 
 
-def support(claim: Analysis, source: Source, threshold: float, clause_overlap: float) -> Support:
+def support(
+    claim: Analysis, source: Source, threshold: float, clause_overlap: float, *, roles: bool = True
+) -> Support:
     """Is `claim` backed by `source`? Its content tokens must be covered (in either
     language), and some window must state its numbers, dates and names with the same
-    polarity and the same participant order."""
+    polarity and the same participant order. `roles=False` for a short answer read with
+    its question: who did what is the question's, given and not claimed."""
     if not claim.tokens and not claim.quantities and not claim.dates:
         return Support(False, 0.0, "statement has no checkable content")
     # Across languages only numbers, dates and the glossary's words can be compared, and
@@ -351,13 +434,16 @@ def support(claim: Analysis, source: Source, threshold: float, clause_overlap: f
     across = claim.lang not in source.langs
     recall = cognate_recall if across else token_recall
     coverage, missing = recall(claim.tokens, source.pool)
-    problems = _aligned_problems(claim, source, clause_overlap, names=not across)
+    problems = _aligned_problems(claim, source, clause_overlap, names=not across, roles=roles)
     if problems and (claim.quantities or claim.dates):
         # A statement may join facts of two sources ("X heads it; it used 3,180 MWh"):
         # then each of its parts must hold in a source sentence of its own.
         pieces = [analysed(p, claim.lang) for p in _PIECE_RE.split(claim.text) if p.strip()]
         if len(pieces) > 1:
-            parts = [_aligned_problems(p, source, clause_overlap, names=not across) for p in pieces]
+            parts = [
+                _aligned_problems(p, source, clause_overlap, names=not across, roles=roles)
+                for p in pieces
+            ]
             problems = [problem for part in parts for problem in part]
     anchored = bool(claim.quantities or claim.dates)
     if (
