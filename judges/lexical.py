@@ -16,7 +16,16 @@ from judges.instructions import is_instruction
 from judges.question_type import is_yes_no_question
 from judges.relevancy import answer_relevancy
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import Source, Support, analysed, prepare, reading_language, source_of, support
+from judges.support import (
+    Source,
+    Support,
+    analysed,
+    prepare,
+    reading_language,
+    source_of,
+    split_clauses_text,
+    support,
+)
 from ragoro.text.behaviour import is_clarification_request, is_refusal
 from ragoro.text.evidence import token_recall
 from ragoro.text.lang import Lang, detect_language
@@ -89,7 +98,11 @@ def _polar(answer: str, question: str, source: Source, lang: Lang, cfg: LexicalC
     threshold = cfg.faithfulness_threshold
     if best < cfg.clause_overlap:
         return scored(0.0, threshold, "the context does not say whether the answer is right")
-    context_yes = has_negation(question, lang) == has_negation(best_text, lang)
+    # Polarity is the clause's that states the proposition, not the window's: "photos are
+    # allowed without flash; tripods are not permitted" allows photos.
+    clauses = split_clauses_text(best_text) or [best_text]
+    stating = max(clauses, key=lambda c: token_recall(tokens, analysed(c, lang).token_set)[0])
+    context_yes = has_negation(question, lang) == has_negation(stating, lang)
     if context_yes == said:
         return scored(1.0, threshold, f"the context agrees: '{best_text[:80]}'")
     return scored(0.0, threshold, f"the context says the opposite: '{best_text[:80]}'")

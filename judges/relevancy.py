@@ -38,7 +38,11 @@ defined described specified indicated stated relevant applicable appropriate res
 own chosen determined designated responsible person according accordance set
 """
 _META_STEMS = frozenset(stem(w, lang) for w in _META_WORDS.split() for lang in ("it", "en"))
-_CLOCK_RE = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b", re.IGNORECASE)
+_CLOCK_RE = re.compile(
+    r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"
+    r"|\b(?:dalle|alle|ore|entro le|fino alle|verso le)\s+\d{1,2}\b",  # "dalle 9 alle 13"
+    re.IGNORECASE,
+)
 _DAY_WORDS = re.compile(
     r"\b(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday|gennaio|febbraio|marzo|aprile|maggio|giugno|"
@@ -231,7 +235,10 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
         return ""
     if kind == "time":
         years = [q for q in quantities if q.unit is None and 1000 <= q.value <= 2100]
-        timed = ans.dates or years or _CLOCK_RE.search(answer) or _DAY_WORDS.search(answer)
+        # A day the question itself names ("il venerdì") is not the time it asks for.
+        asked_days = {m.group(0).lower() for m in _DAY_WORDS.finditer(question)}
+        days = [m for m in _DAY_WORDS.finditer(answer) if m.group(0).lower() not in asked_days]
+        timed = ans.dates or years or _CLOCK_RE.search(answer) or days
         if timed or _DURATION_RE.search(answer) or any(q.unit in _TIME_UNITS for q in quantities):
             return ""
         return "the question asks when; the answer gives no date or time"

@@ -65,7 +65,8 @@ _REFUSAL_RE = re.compile(
 # stating whose subject is the source material.
 _SOURCE_RE = re.compile(
     r"\b(?:document|contest|testo|testi|fonte|fonti|manuale|material|context|text|source|"
-    r"passag|brano|brani|estratt|excerpt)",
+    r"passag|brano|brani|estratt|excerpt|information (?:given|provided|available|supplied)|"
+    r"informazioni (?:fornite|disponibili|date))",
     _I,
 )
 _STATING_RE = re.compile(

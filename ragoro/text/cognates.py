@@ -86,4 +86,5 @@ def cognate_recall(tokens: Iterable[str], pool: frozenset[str]) -> tuple[float, 
             if soft_in(key, keys) or (len(skeleton) >= _MIN_SKELETON and skeleton in skeletons):
                 continue
         missing.append(token)
-    return (1.0 - len(missing) / len(items) if items else 1.0), missing
+    # found / total, not 1 - missing / total: 1 of 5 must be exactly 0.2, not 0.19999...
+    return ((len(items) - len(missing)) / len(items) if items else 1.0), missing

@@ -146,7 +146,8 @@ def token_recall(tokens: Iterable[str], pool: frozenset[str]) -> tuple[float, li
     """Share of tokens found in pool (soft) and the missing ones; 1.0 for no tokens."""
     items = list(tokens)
     missing = [t for t in items if not soft_in(t, pool)]
-    return (1.0 - len(missing) / len(items) if items else 1.0), missing
+    # found / total, not 1 - missing / total: 1 of 5 must be exactly 0.2, not 0.19999...
+    return ((len(items) - len(missing)) / len(items) if items else 1.0), missing
 
 
 @dataclass(frozen=True)

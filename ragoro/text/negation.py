@@ -8,16 +8,18 @@ from ragoro.text.lang import Lang, normalize
 
 _CUES: dict[str, re.Pattern[str]] = {
     "it": re.compile(
-        r"(?<![^\W_])(non|no|mai|nessun[oa]?|niente|nulla|né|neanche|nemmeno|neppure|senza|mica)"
+        r"(?<![^\W_])(non|no|mai|nessun[oa]?|niente|nulla|né|neanche|nemmeno|neppure|mica)"
         r"(?![^\W_])",
         re.IGNORECASE,
     ),
     "en": re.compile(
-        r"(?<![^\W_])(not|no|never|none|nobody|nothing|neither|nor|without|cannot)(?![^\W_])"
+        r"(?<![^\W_])(not|no|never|none|nobody|nothing|neither|nor|cannot)(?![^\W_])"
         r"|(n't)(?![^\W_])",
         re.IGNORECASE,
     ),
 }
+# "senza" / "without" are not here: a privative preposition negates only its own noun
+# phrase ("allowed without flash" is allowed), not the clause it sits in.
 # Phrases that contain a cue without negating anything: "non solo ... ma anche",
 # "not only ... but also", "No. 5" (a number sign), and the bounds "non più di 7 giorni" /
 # "no later than Friday", which limit a quantity and assert it ("at most 7 days").

@@ -59,6 +59,14 @@ _HALF = (
     (re.compile(r"\bhalf a day\b", re.IGNORECASE), "0.5 day"),
     (re.compile(r"\bmezza giornata\b", re.IGNORECASE), "0.5 giorno"),
 )
+_AND_A_HALF_AFTER = re.compile(
+    rf"\b(?P<n>\d+)\s+(?P<unit>{_UNIT_WORDS}|chilometr[oi]|kilomet(?:er|re)s?)\s+e\s+mezz[oa]\b",
+    re.IGNORECASE,
+)
+_AND_A_HALF_BEFORE = re.compile(
+    rf"\b(?P<n>\d+)\s+and\s+a\s+half\s+(?P<unit>{_UNIT_WORDS}|kilomet(?:er|re)s?|miles?)\b",
+    re.IGNORECASE,
+)
 _CLOCK_WORDS = (
     (re.compile(r"\bmezzanotte\b|\bmidnight\b", re.IGNORECASE), "00:00"),
     (re.compile(r"\bmezzogiorno\b|\bmezzodì\b|\bnoon\b|\bmidday\b", re.IGNORECASE), "12:00"),
@@ -263,5 +271,8 @@ def spell_numbers(text: str, lang: Lang | None = None) -> str:
         if lang in (code, None):
             text = pattern.sub("1 ", text)
     text = _replace_runs(text, lang)
+    # "42 chilometri e mezzo", "3 and a half hours": the half is part of the number.
+    text = _AND_A_HALF_AFTER.sub(r"\g<n>.5 \g<unit>", text)
+    text = _AND_A_HALF_BEFORE.sub(r"\g<n>.5 \g<unit>", text)
     text = _AM_PM.sub(_am_pm, text)
     return _IT_PART_OF_DAY.sub(_part_of_day, text)

@@ -57,3 +57,18 @@ def test_the_reply_is_the_name_the_answer_gives_first() -> None:
     assert answer_accuracy(
         "Secondo l'archivio di Padova, la prima edizione fu a Verona.", reference, question=question
     ).passed
+
+
+def test_a_bare_yes_no_takes_the_polarity_of_the_clause_that_states_it() -> None:
+    context = "Visitor rules. Dogs are allowed on a lead; bicycles are not permitted."
+    question = "Are dogs allowed in the park?"
+    assert faithfulness("Yes.", [context], question=question).value == 1.0
+    assert faithfulness("No.", [context], question=question).value == 0.0
+
+
+def test_a_refusal_that_blames_the_information_given_is_a_refusal() -> None:
+    from ragoro.text.behaviour import is_refusal
+
+    assert is_refusal("The information given doesn't include the opening date.")
+    assert is_refusal("Le informazioni fornite non riportano la data di apertura.")
+    assert not is_refusal("The information desk opens at 9.")

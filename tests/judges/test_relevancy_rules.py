@@ -30,7 +30,11 @@ def test_the_day_and_year_of_a_date_are_not_numbers_of_their_own() -> None:
 @pytest.mark.parametrize(
     ("question", "answer", "expected"),
     [
-        ("Chi è il direttore del museo?", "Alla segreteria, scrivendo a info@museo.example.", False),
+        (
+            "Chi è il direttore del museo?",
+            "Alla segreteria, scrivendo a info@museo.example.",
+            False,
+        ),
         ("Who is the head of procurement?", "To the purchasing desk, by email.", False),
         ("A chi devo inviare la domanda?", "Alla segreteria della domanda di iscrizione.", True),
         ("Chi è il direttore del museo?", "La dottoressa Anna Ferri.", True),
@@ -68,7 +72,9 @@ def test_a_clarification_must_ask_what_the_question_leaves_open() -> None:
     named = "Is the canteen open on Saturdays at the Verona site?"
     assert not relevant(named, "Quale sede? Verona chiude alle 15, Padova alle 14.")
     open_choice = "Is the canteen open on Saturdays?"
-    assert relevant(open_choice, "Which site do you mean? The Verona canteen and the Padova one differ.")
+    assert relevant(
+        open_choice, "Which site do you mean? The Verona canteen and the Padova one differ."
+    )
 
 
 def test_the_wh_phrase_head_says_what_is_asked() -> None:
@@ -77,3 +83,9 @@ def test_the_wh_phrase_head_says_what_is_asked() -> None:
     )
     assert answer_kind("Qual è il dividendo proposto per azione?") == "quantity"
     assert answer_kind("What is the dividend per share?") == "quantity"
+
+
+def test_italian_clock_times_answer_when_and_a_day_the_question_names_does_not() -> None:
+    question = "Che orari ha lo sportello il sabato?"
+    assert relevant(question, "Dalle 9 alle 12.")
+    assert not relevant(question, "Il sabato lo sportello apre all'orario previsto per il sabato.")

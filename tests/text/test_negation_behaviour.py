@@ -11,9 +11,10 @@ def test_italian_negation_cues() -> None:
         "non",
         "mai",
         "né",
-        "senza",
     }
     assert not has_negation("Il casco è obbligatorio.", "it")
+    # A privative preposition negates its noun phrase, not the clause.
+    assert not has_negation("Le foto sono ammesse senza flash.", "it")
 
 
 def test_english_negation_cues_including_contractions() -> None:
@@ -21,8 +22,8 @@ def test_english_negation_cues_including_contractions() -> None:
         "n't",
         "cannot",
         "never",
-        "without",
     }
+    assert not has_negation("Photography is allowed without flash.", "en")
     assert has_negation("A helmet is not required.")
     assert not has_negation("A helmet is required.")
 
@@ -101,3 +102,10 @@ def test_a_refusal_with_its_reason_after_a_colon_is_a_refusal_but_a_fact_is_not(
 
     assert is_refusal("Non lo so: i documenti indicano la sede, ma non la quota di iscrizione.")
     assert not is_refusal("I don't know: the list price is EUR 250,000.")
+
+
+def test_a_half_after_the_unit_is_part_of_the_number() -> None:
+    from ragoro.text.numwords import spell_numbers
+
+    assert spell_numbers("Quarantadue chilometri e mezzo.", "it") == "42.5 chilometri."
+    assert spell_numbers("Three and a half hours.", "en") == "3.5 hours."
