@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from judges.antonyms import antonym_flip
 from judges.instructions import is_instruction
 from judges.paraphrase import restates
 from ragoro.text.cognates import cognate_recall
@@ -409,7 +410,9 @@ def _aligned_problems(
     problems = list(best[1])
     if not problems:
         window = best[2]
-        flip = polarity_flip(claim, window, clause_overlap)
+        flip = polarity_flip(claim, window, clause_overlap) or antonym_flip(
+            claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
+        )
         if flip:
             problems.append(f"negation flipped: {flip}")
         swap = _value_elsewhere(claim, window)

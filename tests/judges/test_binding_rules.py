@@ -72,3 +72,14 @@ def test_a_refusal_that_blames_the_information_given_is_a_refusal() -> None:
     assert is_refusal("The information given doesn't include the opening date.")
     assert is_refusal("Le informazioni fornite non riportano la data di apertura.")
     assert not is_refusal("The information desk opens at 9.")
+
+
+def test_an_antonym_flips_a_statement_without_any_negation_word() -> None:
+    context = "Biblioteca. Aperta dal lunedì al venerdì, dalle 9 alle 19. Chiusa il sabato."
+    question = "La biblioteca è aperta il sabato?"
+    assert not faithful("La biblioteca è aperta il sabato.", context, question)
+    assert faithful("La biblioteca è chiusa il sabato.", context, question)
+    assert faithful("La biblioteca è aperta il lunedì.", context, question)
+    english = "Helmets are mandatory on the track; gloves are optional."
+    assert not faithful("Gloves are mandatory on the track.", english, "Are gloves needed?")
+    assert faithful("Helmets are mandatory on the track.", english, "Are helmets needed?")
