@@ -38,6 +38,12 @@ defined described specified indicated stated relevant applicable appropriate res
 own chosen determined designated responsible person according accordance set
 """
 _META_STEMS = frozenset(stem(w, lang) for w in _META_WORDS.split() for lang in ("it", "en"))
+# Meta words that also name a role ("il responsabile della sicurezza" answers "who").
+_ROLE_STEMS = frozenset(
+    stem(w, lang)
+    for w in ("responsabile", "responsible", "persona", "person")
+    for lang in ("it", "en")
+)
 _CLOCK_RE = re.compile(
     r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"
     r"|\b(?:dalle|alle|ore|entro le|fino alle|verso le)\s+\d{1,2}\b",  # "dalle 9 alle 13"
@@ -252,6 +258,10 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
             if not g & set(asked.words) and not all(normalize_unit(w) for w in g)
         ]
         measured = [q for q in quantities if q.unit is not None]
+        if not names and any(t in _META_STEMS - _ROLE_STEMS for t in ans.tokens):
+            # "along its own route, as the network sets it": the words of its own only
+            # point at where the answer would be, with no name to give.
+            return f"evasive: it names no {kind}, only where one is set"
         if names or (new and not measured):
             return ""
         return f"the question asks for a {kind}; the answer names none"

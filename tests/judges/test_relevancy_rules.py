@@ -89,3 +89,9 @@ def test_italian_clock_times_answer_when_and_a_day_the_question_names_does_not()
     question = "Che orari ha lo sportello il sabato?"
     assert relevant(question, "Dalle 9 alle 12.")
     assert not relevant(question, "Il sabato lo sportello apre all'orario previsto per il sabato.")
+
+
+def test_a_place_or_person_answer_that_only_points_at_where_it_is_set_is_evasive() -> None:
+    assert not relevant("Dove si ritira il pacco?", "Nel punto di ritiro previsto dal servizio.")
+    assert relevant("Dove si ritira il pacco?", "Al punto di ritiro di via Dante 4, a Como.")
+    assert relevant("Chi approva le ferie?", "Il responsabile di reparto.")
