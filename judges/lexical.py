@@ -9,6 +9,7 @@ it did not earn.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from judges.accuracy import answer_accuracy
@@ -140,6 +141,15 @@ def _statement_support(
     if not elliptic:
         return support(claim, source, cfg.support_threshold, cfg.clause_overlap)
     read = analysed(prepare(f"{question} {statement}"), lang)
+    # The question's words bind the value to what it is of; its own numbers, dates and
+    # names ("in 2025", "the PX-200") are the asker's, given and not claimed.
+    read = dataclasses.replace(
+        read,
+        quantities=claim.quantities,
+        all_quantities=claim.all_quantities,
+        dates=claim.dates,
+        entities=claim.entities,
+    )
     return support(read, source, 0.0, cfg.clause_overlap, roles=False)
 
 

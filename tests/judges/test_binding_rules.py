@@ -83,3 +83,9 @@ def test_an_antonym_flips_a_statement_without_any_negation_word() -> None:
     english = "Helmets are mandatory on the track; gloves are optional."
     assert not faithful("Gloves are mandatory on the track.", english, "Are gloves needed?")
     assert faithful("Helmets are mandatory on the track.", english, "Are helmets needed?")
+
+
+def test_a_bare_value_does_not_claim_the_questions_own_numbers_and_names() -> None:
+    context = "Annual report. Net profit was EUR 41.3 million, up from EUR 37.0 million."
+    assert faithful("EUR 41.3 million.", context, "What was the Group's net profit in 2024?")
+    assert not faithful("EUR 44.1 million.", context, "What was the Group's net profit in 2024?")
