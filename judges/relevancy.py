@@ -145,12 +145,6 @@ def _asks_what_is_named(question: str, answer: str, q_lang: Lang, a_lang: Lang) 
     """The noun a clarification asks to pick ("Di quale stabilimento?") when the question
     already names which one ("at the Brescia plant"), else "". A which-question presupposes
     that the choice is open; asking it of a named thing asks nothing."""
-    named = name_groups(question)
-    offered = name_groups(answer)
-    picked = [g for g in offered if any(g & n for n in named)]
-    if picked and len(offered) > len(picked):
-        # It offers a choice ("Brescia ..., Torino ...") the question already made.
-        return " ".join(sorted(picked[0]))
     asks = [m.group(1) for m in _WHICH_RE.finditer(answer) if "?" in answer[m.end() :]]
     words = re.findall(r"[^\W\d_]+", question)
     for noun in asks:
@@ -369,7 +363,7 @@ def answer_relevancy(
     if is_clarification_request(answer):
         settled = _asks_what_is_named(question, answer, asked.lang, ans.lang)
         if settled:
-            return scored(0.0, threshold, f"asks to choose, but the question names {settled}")
+            return scored(0.0, threshold, f"asks which {settled}, but the question names it")
         if overlap >= _SUBJECT_OVERLAP:
             return scored(1.0, threshold, "clarification request on the question's subject")
         return scored(0.0, threshold, "asks something back that is not about the question")
