@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import bm25s
 import numpy as np
 
-from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize, translations
+from evaluator.agents.glossary import agent_translations
+from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
 from ragoro.text.lang import is_number_token
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
@@ -74,7 +75,7 @@ class HybridRetriever:
         lang = detect_language(question)
         terms: list[str] = []
         for token in content_tokens(question, lang):
-            forms = {token, *translations(token)}
+            forms = {token, *agent_translations(token)}
             # A cross-language question is stemmed in the corpus language too.
             raw = [w for w in tokenize(question) if stem(w, lang) == token]
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
