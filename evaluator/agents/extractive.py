@@ -33,13 +33,21 @@ from evaluator.agents.contexts import chunk_context
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
-from evaluator.agents.quantities import asks_quantity, pick_quantity, stated_value, wanted_kinds
+from evaluator.agents.glossary import agent_translations
+from evaluator.agents.quantities import (
+    asks_quantity,
+    counted_noun,
+    counts,
+    pick_quantity,
+    stated_value,
+    wanted_kinds,
+)
 from evaluator.agents.short_answer import short_answer
 from evaluator.agents.support import CorpusStats, Sentence, coverage, missing_terms, term_in
 from evaluator.agents.vocabulary import asked_head, split_terms, unmet_entities
 from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
-from ragoro.text import Lang, Quantity, detect_language, quantities_match
+from ragoro.text import Lang, Quantity, detect_language, quantities_match, stem
 from ragoro.text.entities import entity_tokens
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
@@ -75,10 +83,22 @@ class _QueryFacts:
     wanted: frozenset[str]
 
 
-def _gives(candidate: Candidate, wanted: frozenset[str]) -> bool:
-    """Does the sentence state a quantity, of the wanted kind when the question names one?"""
+def _gives(candidate: Candidate, wanted: frozenset[str], counted: frozenset[str]) -> bool:
+    """Does the sentence state a quantity, of the wanted kind when the question names one,
+    counting what a "how many X" question counts (a force in tons is no number of presses)?"""
     quantity = candidate.quantity
-    return quantity is not None and (not wanted or quantity.unit in wanted)
+    if quantity is None or (wanted and quantity.unit not in wanted):
+        return False
+    return not counted or counts(candidate.sentence.text, quantity, counted)
+
+
+def _counted_stems(question: str, lang: Lang) -> frozenset[str]:
+    """Stems (with translations) of what a "how many X" question counts; empty otherwise."""
+    noun = counted_noun(question)
+    if noun is None:
+        return frozenset()
+    own = stem(noun, lang)
+    return frozenset({own, *agent_translations(own)})
 
 
 class ExtractiveAgent:
@@ -182,7 +202,8 @@ class ExtractiveAgent:
         pool = [c for c in candidates if c.row in selected]
         best: Candidate | None = pool[0]
         if numeric:
-            best = next((c for c in pool if _gives(c, wanted)), None)
+            counted = _counted_stems(question, lang) if not wanted else frozenset()
+            best = next((c for c in pool if _gives(c, wanted, counted)), None)
         unmet = unmet_entities(question, [best.sentence], self.stats) if best else []
         if (
             best is None

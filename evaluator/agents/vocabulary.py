@@ -99,6 +99,18 @@ _EN_WHAT_RE = re.compile(
     r"(?:\s+(?:of|for|in|at|on|to|from|by)\s|\?|$)",
     re.IGNORECASE,
 )
+# "Is there free staff parking at...?", "Do you offer a gym for...?": the thing asked after.
+_EN_THERE_RE = re.compile(
+    r"^\W*(?:(?:is|are)\s+there|(?:do|does)\s+(?:you|we|the\s+\w+|\w+)\s+"
+    r"(?:have|offer|provide|give))\s+(?:a\s+|an\s+|any\s+|the\s+)?(?P<np>[^?,;]+?)"
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|with)\s|\?|$)",
+    re.IGNORECASE,
+)
+_IT_THERE_RE = re.compile(
+    r"^\W*(?:c'è|c’è|ci\s+sono|esiste|esistono)\s+(?:un\s+|una\s+|uno\s+|un'|il\s+|lo\s+|la\s+|"
+    r"i\s+|gli\s+|le\s+|l'|dei\s+|degli\s+|delle\s+)?(?P<head>[^\W\d_]+)",
+    re.IGNORECASE,
+)
 _IT_QUALE_RE = re.compile(
     r"^\W*(?:qual|quale|quali)\s*(?:è|e'|era|sono|erano)\s+(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l')?"
     r"(?P<head>[^\W\d_]+)",
@@ -107,12 +119,17 @@ _IT_QUALE_RE = re.compile(
 
 
 def asked_head(question: str) -> str | None:
-    """The noun a "What is the X ...?" / "Qual è il X ...?" question asks for, lowercase:
-    the last word of the English noun phrase ("the company's share *price*"), the first of the
-    Italian one ("lo *stipendio* annuo"). None for questions of other shapes."""
-    match = _EN_WHAT_RE.match(question)
-    if match is not None:
-        words = re.findall(r"[^\W\d_]+", match.group("np").replace("'s", ""))
-        return words[-1].lower() if words else None
-    match = _IT_QUALE_RE.match(question)
-    return match.group("head").lower() if match is not None else None
+    """The noun a "What is the X ...?" / "Is there X ...?" / "Qual è il X ...?" / "C'è X ...?"
+    question asks for, lowercase: the last word of the English noun phrase ("the company's
+    share *price*", "free staff *parking*"), the first of the Italian one ("lo *stipendio*
+    annuo"). None for questions of other shapes."""
+    for english in (_EN_WHAT_RE, _EN_THERE_RE):
+        match = english.match(question)
+        if match is not None:
+            words = re.findall(r"[^\W\d_]+", match.group("np").replace("'s", ""))
+            return words[-1].lower() if words else None
+    for italian in (_IT_QUALE_RE, _IT_THERE_RE):
+        match = italian.match(question)
+        if match is not None:
+            return match.group("head").lower()
+    return None
