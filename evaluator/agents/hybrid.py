@@ -63,7 +63,11 @@ class HybridRetriever:
             for chunk in index.chunks
         ]
         self.vocabulary = frozenset(t for terms in corpus for t in terms)
-        self._words = sorted(w for w in self.vocabulary if not is_number_token(w))
+        # Typos rarely hit the first two letters: candidates are bucketed by them, so a
+        # correction compares a handful of words, not the whole vocabulary.
+        self._words: dict[str, list[str]] = {}
+        for word in sorted(w for w in self.vocabulary if not is_number_token(w)):
+            self._words.setdefault(word[:2], []).append(word)
         self._bm25 = bm25s.BM25()
         if corpus:
             self._bm25.index(corpus, show_progress=False)
@@ -81,7 +85,9 @@ class HybridRetriever:
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
             known = [f for f in forms if f in self.vocabulary]
             if not known and len(token) >= _TYPO_MIN_LEN and not is_number_token(token):
-                known = difflib.get_close_matches(token, self._words, n=1, cutoff=_TYPO_CUTOFF)
+                known = difflib.get_close_matches(
+                    token, self._words.get(token[:2], []), n=1, cutoff=_TYPO_CUTOFF
+                )
             terms.extend(known)
         return list(dict.fromkeys(terms))
 

@@ -81,9 +81,12 @@ def pick_quantity(
     wanted: Collection[str],
     question_numbers: Collection[str],
     question_stems: Collection[str],
+    *,
+    counted: Collection[str] = (),
 ) -> Quantity | None:
     """The quantity that answers: one with a unit of the wanted kind, or a count of what
-    the question names ("6,842 employees"); never a number of the question nor a bare year."""
+    the question names ("6,842 employees"), above all of what a "how many X" question counts
+    (`counted`: stems of X); never a number of the question nor a bare year."""
     best: Quantity | None = None
     best_score = float("-inf")
     for position, quantity in enumerate(quantities):
@@ -103,6 +106,8 @@ def pick_quantity(
         follower = _NEXT_WORD_RE.match(text, quantity.end)
         if follower is not None and _stems(follower.group(1)) & set(question_stems):
             score += 2.5
+        if counted and counts(text, quantity, counted):
+            score += 1.0  # "how many people": 227 people, not the 6,842 employees before it
         if quantity.unit is not None:
             # A measure follows what it measures ("buono pasto del valore di 8,00 EUR"),
             # while a count precedes what it counts ("6,842 employees", above).
