@@ -45,13 +45,23 @@ from evaluator.agents.ranking import (
 )
 from evaluator.agents.short_answer import short_answer
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
-from evaluator.agents.vocabulary import asked_head, split_terms, unmet_entities
+from evaluator.agents.vocabulary import (
+    asked_head,
+    asked_owners,
+    attribute_share,
+    split_terms,
+    unmet_entities,
+)
 from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
 from ragoro.text import Lang, Quantity, detect_language, quantities_match
 from ragoro.text.entities import entity_tokens
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
+
+# The answer's sentences must carry some of what the question asks about besides its names:
+# a sentence naming the entity with none of the asked attribute answers another question.
+_ATTRIBUTE_SUPPORT = 0.3
 
 
 class ExtractiveAgent:
@@ -133,7 +143,8 @@ class ExtractiveAgent:
         # something the documents do not cover, whatever the known words match.
         # So is a "What is the X?" question whose X the corpus never names ("share price").
         head = asked_head(question)
-        headless = head is not None and any(t.word == head for t in split.unknown)
+        asked = {head, *asked_owners(question)} if head is not None else set()
+        headless = any(t.word in asked for t in split.unknown)
         if not terms or not candidates or len(split.unknown) > len(terms) or headless:
             return self._refuse(lang, split.unknown or terms, [], cosines)
         selected = self._select_rows(candidates, cosines)
@@ -160,6 +171,10 @@ class ExtractiveAgent:
             )
             return self._refuse(lang, missing, selected, cosines)
         chosen = self._with_complement(best, pool, terms)
+        if attribute_share(question, terms, [c.sentence for c in chosen], self.stats) < (
+            _ATTRIBUTE_SUPPORT
+        ):
+            return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
         short = short_answer(question, best.sentence.text, best.quantity)
         return self._compose(
             chosen=chosen,

@@ -84,7 +84,13 @@ class HybridRetriever:
             raw = [w for w in tokenize(question) if stem(w, lang) == token]
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
             known = [f for f in forms if f in self.vocabulary]
-            if not known and len(token) >= _TYPO_MIN_LEN and not is_number_token(token):
+            real_word = bool(forms - {token})  # the lexicon translates it: no misspelling
+            if (
+                not known
+                and not real_word
+                and len(token) >= _TYPO_MIN_LEN
+                and not is_number_token(token)
+            ):
                 known = difflib.get_close_matches(
                     token, self._words.get(token[:2], []), n=1, cutoff=_TYPO_CUTOFF
                 )

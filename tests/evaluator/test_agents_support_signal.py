@@ -11,7 +11,7 @@ from evaluator.agents import ExtractiveAgent, ranking
 from evaluator.agents import extractive as extractive_module
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.quantities import counted_noun
-from evaluator.agents.vocabulary import asked_head
+from evaluator.agents.vocabulary import asked_head, asked_owners
 from ragoro.text import stem, translations
 from vectordb import VectorIndex, build_index
 
@@ -23,6 +23,7 @@ HANDBOOK = (
     "## Dati tecnici\n\n"
     "La forza nominale della pressa è di 2.000 kN, pari a 224,8 tonnellate.\n"
     "Il personale di produzione lavora su tre turni di otto ore.\n"
+    "La messa in funzione della pressa richiede 2 giorni; l'apertura del reparto è alle 6.\n"
 )
 REPORT = (
     "# Annual report\n\n"
@@ -170,3 +171,36 @@ def test_hand_written_set_is_valid_against_the_demo_index() -> None:
     root = Path(__file__).resolve().parents[2]
     golden = root / "data" / "handwritten" / "qa_handwritten.jsonl"
     assert sum(1 for line in golden.read_text(encoding="utf-8").splitlines() if line) == 76
+
+
+def test_attribute_share_sets_the_entitys_names_apart(agent: ExtractiveAgent) -> None:
+    # Names the entity ("Italy") but not the asked attribute (capital expenditure): refused.
+    result = agent.answer("How much capital expenditure did Italy report in 2025?")
+    assert result.refused is True
+    assert result.contexts
+    # The attribute the sentence has is answered.
+    assert agent.answer("How much revenue did Italy report?").value == 442.6
+
+
+@pytest.mark.parametrize(
+    ("question", "owners"),
+    [
+        ("What are the opening hours of the staff canteen?", ["canteen"]),
+        ("Quali sono gli orari di apertura della mensa aziendale?", ["apertura", "mensa"]),
+        ("What was the EBITDA of the Asia-Pacific region in 2025?", ["region"]),
+        ("Qual è il dividendo per azione deliberato per il 2025?", []),
+        ("How long is the warranty of the press?", []),  # not a shape asked_head reads
+    ],
+)
+def test_asked_owners_are_what_the_asked_noun_belongs_to(question: str, owners: list[str]) -> None:
+    assert asked_owners(question) == owners
+
+
+def test_an_attribute_of_something_the_corpus_never_names_is_refused(
+    agent: ExtractiveAgent,
+) -> None:
+    # "mensa" is a real word (the lexicon translates it), so it is not read as a typo of a
+    # corpus word, and the opening hours of a canteen the corpus never names are refused.
+    result = agent.answer("Quali sono gli orari di apertura della mensa aziendale?")
+    assert result.refused is True
+    assert "mensa" in result.answer
