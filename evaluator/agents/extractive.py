@@ -175,7 +175,7 @@ class ExtractiveAgent:
             _ATTRIBUTE_SUPPORT
         ):
             return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
-        short = short_answer(question, best.sentence.text, best.quantity)
+        short = short_answer(question, best.sentence.text, best.quantity if numeric else None)
         return self._compose(
             chosen=chosen,
             quantity=best.quantity,

@@ -11,6 +11,7 @@ from evaluator.agents import ExtractiveAgent, ranking
 from evaluator.agents import extractive as extractive_module
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.quantities import counted_noun
+from evaluator.agents.short_answer import short_answer
 from evaluator.agents.vocabulary import asked_head, asked_owners
 from ragoro.text import stem, translations
 from vectordb import VectorIndex, build_index
@@ -204,3 +205,25 @@ def test_an_attribute_of_something_the_corpus_never_names_is_refused(
     result = agent.answer("Quali sono gli orari di apertura della mensa aziendale?")
     assert result.refused is True
     assert "mensa" in result.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "short"),
+    [
+        # The person as the document introduces one, not a capitalised sentence opening.
+        (
+            "Who runs the Turin factory?",
+            "Il Manuale del Dipendente vale a Torino; il direttore è l'Ing. Federica Sala.",
+            "Ing. Federica Sala",
+        ),
+        # A company is not the person a who-question asks for.
+        ("Who approves it?", "Officine Rossi S.p.A. approves every claim.", ""),
+    ],
+)
+def test_who_short_answer_is_a_person(question: str, sentence: str, short: str) -> None:
+    assert short_answer(question, sentence, None) == short
+
+
+def test_a_who_question_does_not_lead_with_a_number(agent: ExtractiveAgent) -> None:
+    result = agent.answer("Who runs the Turin factory?")
+    assert result.answer.startswith("Ing. Federica Sala — ")
