@@ -84,7 +84,8 @@ class HybridRetriever:
             raw = [w for w in tokenize(question) if stem(w, lang) == token]
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
             known = [f for f in forms if f in self.vocabulary]
-            real_word = bool(forms - {token})  # the lexicon translates it: no misspelling
+            # The lexicon translates it: a real word, not a misspelling.
+            real_word = bool(agent_translations(token) - {token})
             if (
                 not known
                 and not real_word
