@@ -26,17 +26,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
-from evaluator.agents.quantities import asks_quantity, pick_quantity, stated_value, wanted_kinds
+from evaluator.agents.quantities import asks_quantity, stated_value, wanted_kinds
+from evaluator.agents.ranking import (
+    COMPLEMENT_SUPPORT,
+    Candidate,
+    QueryFacts,
+    best_per_row,
+    counted_stems,
+    gives,
+    score_rows,
+    selection_key,
+)
 from evaluator.agents.short_answer import short_answer
-from evaluator.agents.support import CorpusStats, Sentence, coverage, missing_terms, term_in
-from evaluator.agents.vocabulary import asked_head, split_terms, unmet_entities
+from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
+from evaluator.agents.vocabulary import (
+    asked_head,
+    asked_owners,
+    attribute_share,
+    split_terms,
+    unmet_entities,
+)
 from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
 from ragoro.text import Lang, Quantity, detect_language, quantities_match
@@ -44,41 +59,9 @@ from ragoro.text.entities import entity_tokens
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
 
-
-@dataclass(frozen=True)
-class Candidate:
-    """One sentence of a candidate chunk with its support for the question."""
-
-    sentence: Sentence
-    row: int
-    support: float
-    """Weighted share of question terms in the sentence (3/4) and its chunk (1/4)."""
-    rank: float
-    """Support adjusted for what the question asks (a number) and vector similarity."""
-    quantity: Quantity | None
-
-
-# A second sentence, or a second reading that makes the agent ask which one is meant, must
-# stand on its own support: the bar for the best sentence alone is lower.
-_COMPLEMENT_SUPPORT = 0.6
-
-
-@dataclass(frozen=True)
-class _QueryFacts:
-    """What one question asks for, computed once and shared by every candidate sentence."""
-
-    terms: list[QueryTerm]
-    weights: dict[QueryTerm, float]
-    numbers: frozenset[str]
-    stems: frozenset[str]
-    numeric: bool
-    wanted: frozenset[str]
-
-
-def _gives(candidate: Candidate, wanted: frozenset[str]) -> bool:
-    """Does the sentence state a quantity, of the wanted kind when the question names one?"""
-    quantity = candidate.quantity
-    return quantity is not None and (not wanted or quantity.unit in wanted)
+# The answer's sentences must carry some of what the question asks about besides its names:
+# a sentence naming the entity with none of the asked attribute answers another question.
+_ATTRIBUTE_SUPPORT = 0.3
 
 
 class ExtractiveAgent:
@@ -140,37 +123,28 @@ class ExtractiveAgent:
         cosines = self._cosines(question, terms)
         numeric = asks_quantity(question, lang)
         wanted = wanted_kinds(question, lang)
-        # Per-question and per-chunk parts of a sentence's score are computed once, not per sentence.
-        chunk_support = {
-            row: coverage(terms, self.stats.chunk_tokens[row], weights) for row in cosines
-        }
-        query = _QueryFacts(
+        query = QueryFacts(
             terms=terms,
             weights=weights,
             numbers=frozenset(t.word for t in terms if t.is_number),
             stems=frozenset(form for t in terms for form in (t.stem, *t.translations)),
             numeric=numeric,
             wanted=wanted,
+            counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
         )
-        candidates = sorted(
-            (
-                self._candidate(
-                    sentence=sentence,
-                    row=row,
-                    query=query,
-                    chunk_support=chunk_support[row],
-                    cosine=cosines.get(row, 0.0),
-                )
-                for row in cosines
-                for sentence in self.stats.sentences_in(self.index.chunks[row])
-            ),
-            key=lambda c: (-c.rank, c.row, c.sentence.start),
+        candidates = score_rows(
+            self.stats,
+            query,
+            cosines,
+            k=self.k,
+            support_bar=max(self.support_threshold, COMPLEMENT_SUPPORT),
         )
         # The corpus knows fewer of the question's words than it does not: it is about
         # something the documents do not cover, whatever the known words match.
         # So is a "What is the X?" question whose X the corpus never names ("share price").
         head = asked_head(question)
-        headless = head is not None and any(t.word == head for t in split.unknown)
+        asked = {head, *asked_owners(question)} if head is not None else set()
+        headless = any(t.word in asked for t in split.unknown)
         if not terms or not candidates or len(split.unknown) > len(terms) or headless:
             return self._refuse(lang, split.unknown or terms, [], cosines)
         selected = self._select_rows(candidates, cosines)
@@ -182,7 +156,7 @@ class ExtractiveAgent:
         pool = [c for c in candidates if c.row in selected]
         best: Candidate | None = pool[0]
         if numeric:
-            best = next((c for c in pool if _gives(c, wanted)), None)
+            best = next((c for c in pool if gives(c, wanted, query.counted)), None)
         unmet = unmet_entities(question, [best.sentence], self.stats) if best else []
         if (
             best is None
@@ -197,7 +171,11 @@ class ExtractiveAgent:
             )
             return self._refuse(lang, missing, selected, cosines)
         chosen = self._with_complement(best, pool, terms)
-        short = short_answer(question, best.sentence.text, best.quantity)
+        if attribute_share(question, terms, [c.sentence for c in chosen], self.stats) < (
+            _ATTRIBUTE_SUPPORT
+        ):
+            return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
+        short = short_answer(question, best.sentence.text, best.quantity if numeric else None)
         return self._compose(
             chosen=chosen,
             quantity=best.quantity,
@@ -228,36 +206,9 @@ class ExtractiveAgent:
 
     def _select_rows(self, candidates: list[Candidate], cosines: dict[int, float]) -> list[int]:
         """The k chunks whose best sentence ranks highest (vector similarity breaks ties)."""
-        best: dict[int, float] = {}
-        for c in candidates:
-            best.setdefault(c.row, c.rank)
-        order = sorted(best, key=lambda row: (-(best[row] + 0.1 * cosines.get(row, 0.0)), row))
+        best = best_per_row(candidates)
+        order = sorted(best, key=lambda row: (-selection_key(best[row], cosines[row]), row))
         return order[: self.k]
-
-    def _candidate(
-        self,
-        *,
-        sentence: Sentence,
-        row: int,
-        query: _QueryFacts,
-        chunk_support: float,
-        cosine: float,
-    ) -> Candidate:
-        """Score one sentence of a candidate chunk."""
-        support = (
-            0.75 * coverage(query.terms, sentence.tokens, query.weights) + 0.25 * chunk_support
-        )
-        rank = support + 0.05 * cosine
-        quantity = pick_quantity(
-            sentence.quantities, sentence.text, query.wanted, query.numbers, query.stems
-        )
-        if query.numeric:
-            rank += 0.15 + (0.1 if quantity.unit in query.wanted else 0.0) if quantity else -0.3
-        elif sentence.is_heading:
-            rank -= 0.1
-        if len(sentence.text) > 400:
-            rank -= 0.05  # a whole table flattened into one "sentence" is a poor answer
-        return Candidate(sentence, row, support, rank, quantity)
 
     # -- decisions ---------------------------------------------------------------------
 
@@ -269,7 +220,7 @@ class ExtractiveAgent:
             for c in candidates
             if c.quantity is not None
             and c.quantity.unit is not None
-            and c.support >= max(self.support_threshold, _COMPLEMENT_SUPPORT)
+            and c.support >= max(self.support_threshold, COMPLEMENT_SUPPORT)
         ]
         if len(valued) < 2 or valued[0] is not candidates[0]:
             return None
@@ -310,7 +261,7 @@ class ExtractiveAgent:
             if len(chosen) >= self.max_sentences or not missing:
                 break
             # A second sentence must stand on its own support, not just fill a gap.
-            if other is best or other.support < max(self.support_threshold, _COMPLEMENT_SUPPORT):
+            if other is best or other.support < max(self.support_threshold, COMPLEMENT_SUPPORT):
                 continue
             adds = {t for t in missing if term_in(t, other.sentence.tokens)}
             if adds:

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import bm25s
 import numpy as np
 
-from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize, translations
+from evaluator.agents.glossary import agent_translations
+from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
 from ragoro.text.lang import is_number_token
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
@@ -62,7 +63,11 @@ class HybridRetriever:
             for chunk in index.chunks
         ]
         self.vocabulary = frozenset(t for terms in corpus for t in terms)
-        self._words = sorted(w for w in self.vocabulary if not is_number_token(w))
+        # Typos rarely hit the first two letters: candidates are bucketed by them, so a
+        # correction compares a handful of words, not the whole vocabulary.
+        self._words: dict[str, list[str]] = {}
+        for word in sorted(w for w in self.vocabulary if not is_number_token(w)):
+            self._words.setdefault(word[:2], []).append(word)
         self._bm25 = bm25s.BM25()
         if corpus:
             self._bm25.index(corpus, show_progress=False)
@@ -74,13 +79,22 @@ class HybridRetriever:
         lang = detect_language(question)
         terms: list[str] = []
         for token in content_tokens(question, lang):
-            forms = {token, *translations(token)}
+            forms = {token, *agent_translations(token)}
             # A cross-language question is stemmed in the corpus language too.
             raw = [w for w in tokenize(question) if stem(w, lang) == token]
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
             known = [f for f in forms if f in self.vocabulary]
-            if not known and len(token) >= _TYPO_MIN_LEN and not is_number_token(token):
-                known = difflib.get_close_matches(token, self._words, n=1, cutoff=_TYPO_CUTOFF)
+            # The lexicon translates it: a real word, not a misspelling.
+            real_word = bool(agent_translations(token) - {token})
+            if (
+                not known
+                and not real_word
+                and len(token) >= _TYPO_MIN_LEN
+                and not is_number_token(token)
+            ):
+                known = difflib.get_close_matches(
+                    token, self._words.get(token[:2], []), n=1, cutoff=_TYPO_CUTOFF
+                )
             terms.extend(known)
         return list(dict.fromkeys(terms))
 

@@ -1,6 +1,7 @@
 """Question terms with their Italian <-> English translations, for cross-language matching.
 
-The translations come from the shared lexicon (`ragoro.text.lexicon`); what is the agent's
+The translations come from the shared lexicon (`ragoro.text.lexicon`) and the agent's own
+glossary of everyday words (`evaluator.agents.glossary`); what is the agent's
 own is which words of a question are content terms: framing words ("Qual è il valore di",
 "What is the") and a named document title are not required in a passage.
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ragoro.text import Lang, content_tokens, stem, tokenize, translations
+from evaluator.agents.glossary import agent_translations
+from ragoro.text import Lang, content_tokens, stem, tokenize
 from ragoro.text.lang import is_number_token
 
 
@@ -56,6 +58,6 @@ def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
         if is_number_token(token):
             terms.append(QueryTerm(token, token, is_number=True))
             continue
-        others = translations(token) - {token}
+        others = agent_translations(token) - {token}
         terms.append(QueryTerm(words.get(token, token), token, others))
     return terms

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from ragoro.text import UNITS, Lang, Quantity, stem
 from ragoro.text.questions import asks_how_much, wanted_units
+from ragoro.text.units import normalize_unit
 
 _HOW_MUCH_RE = re.compile(r"\bquant[oaie]\b|\bhow (?:much|many)\b", re.IGNORECASE)
 _NEXT_WORD_RE = re.compile(r"\s*([^\W\d_]+)")
@@ -26,6 +27,34 @@ def wanted_kinds(question: str, lang: Lang) -> frozenset[str]:
         # "Quanto costa" names its measure after the how-much words: look at it alone.
         units = wanted_units(_HOW_MUCH_RE.sub("quale", question), lang)
     return units or frozenset()
+
+
+_COUNT_RE = re.compile(r"\b(?:how many|quant[ie])\s+(?P<rest>[^?]+)", re.IGNORECASE)
+_PLAIN_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W_]+)*")
+
+
+def counted_noun(question: str) -> str | None:
+    """What a "how many X" / "quanti X" question counts, lowercase ("presses" in "How many
+    PX-200 presses..."): its first plain word, codes and numbers skipped. None for other
+    questions."""
+    match = _COUNT_RE.search(question)
+    if match is None:
+        return None
+    for word in _PLAIN_WORD_RE.findall(match.group("rest")):
+        if "-" in word or (word.isupper() and len(word) > 1):
+            continue  # a code or an acronym names the thing counted's kind, not the thing
+        # "How many litres" asks for a measure, not a count.
+        return None if normalize_unit(word) is not None else word.lower()
+    return None
+
+
+def counts(text: str, quantity: Quantity, noun_stems: Collection[str]) -> bool:
+    """Does the quantity count the noun: a bare number with the noun (or a translation)
+    among the three words after it ("an increase of 227 people")?"""
+    if quantity.unit is not None:
+        return False
+    after = _WORD_RE.findall(text[quantity.end : quantity.end + 60])[:3]
+    return any(_stems(w) & set(noun_stems) for w in after)
 
 
 def _looks_like_year(quantity: Quantity) -> bool:
@@ -52,9 +81,12 @@ def pick_quantity(
     wanted: Collection[str],
     question_numbers: Collection[str],
     question_stems: Collection[str],
+    *,
+    counted: Collection[str] = (),
 ) -> Quantity | None:
     """The quantity that answers: one with a unit of the wanted kind, or a count of what
-    the question names ("6,842 employees"); never a number of the question nor a bare year."""
+    the question names ("6,842 employees"), above all of what a "how many X" question counts
+    (`counted`: stems of X); never a number of the question nor a bare year."""
     best: Quantity | None = None
     best_score = float("-inf")
     for position, quantity in enumerate(quantities):
@@ -74,6 +106,8 @@ def pick_quantity(
         follower = _NEXT_WORD_RE.match(text, quantity.end)
         if follower is not None and _stems(follower.group(1)) & set(question_stems):
             score += 2.5
+        if counted and counts(text, quantity, counted):
+            score += 1.0  # "how many people": 227 people, not the 6,842 employees before it
         if quantity.unit is not None:
             # A measure follows what it measures ("buono pasto del valore di 8,00 EUR"),
             # while a count precedes what it counts ("6,842 employees", above).

@@ -25,11 +25,20 @@ _CODE_RE = re.compile(r"\b[A-Z]{1,4}(?:-[A-Z0-9]{1,6}){1,3}\b")
 _TITLE = (
     r"(?:(?:Dott\.ssa|Dott\.|Ing\.|Avv\.|Prof\.ssa|Prof\.|Per\. Ind\.|Dr\.|Mr\.|Ms\.|Mrs\.)\s+)"
 )
-_NAME_RE = re.compile(rf"{_TITLE}?[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)+")
+_NAME_RE = re.compile(rf"(?P<title>{_TITLE})?[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)+")
+# A capitalised article or determiner starts a sentence ("Il Manuale del..."), not a name.
+_DETERMINERS = frozenset(
+    ("il", "lo", "la", "le", "gli", "i", "un", "una", "uno", "the", "a", "an", "this", "that")
+) | frozenset(("these", "those", "our", "your"))
+# A name followed by a legal form is a company, not the person a "who" question asks for.
+_COMPANY_RE = re.compile(r"\s*(?:S\.p\.A\.|SpA|S\.r\.l\.|Srl|Inc\b|Ltd\b|Co\.|GmbH|Group\b|plc\b)")
 
 
 def short_answer(question: str, sentence: str, quantity: Quantity | None) -> str:
-    """The span of `sentence` that answers `question` briefly, or "" when there is none."""
+    """The span of `sentence` that answers `question` briefly, or "" when there is none.
+
+    `quantity` is the value the sentence gives for a "how much" question (None for other
+    questions: a number in a sentence about who decides is not what was asked)."""
     flat = " ".join(sentence.split())
     if _EMAIL_ASK_RE.search(question):
         emails = [e for e in _EMAIL_RE.findall(flat) if e not in question]
@@ -43,8 +52,15 @@ def short_answer(question: str, sentence: str, quantity: Quantity | None) -> str
         return " ".join(quantity.raw.split())
     if _WHO_RE.search(question):
         asked = set(re.findall(r"\w+", question.lower()))
+        names = []
         for match in _NAME_RE.finditer(flat):
             words = [w for w in re.findall(r"\w+", match.group(0).lower()) if len(w) > 3]
-            if words and not set(words) <= asked:
-                return match.group(0)
+            first = match.group(0).split()[0].lower()
+            company = _COMPANY_RE.match(flat, match.end()) is not None
+            if words and not set(words) <= asked and first not in _DETERMINERS and not company:
+                names.append(match)
+        # A person as documents introduce one ("l'Ing. Federica Sala") beats any other name.
+        titled = [m for m in names if m.group("title")]
+        if titled or names:
+            return (titled or names)[0].group(0)
     return ""

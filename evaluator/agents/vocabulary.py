@@ -14,10 +14,17 @@ import re
 from dataclasses import dataclass, replace
 
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
-from evaluator.agents.support import CorpusStats, Sentence
+from evaluator.agents.support import CorpusStats, Sentence, coverage
 from ragoro.text.entities import entity_tokens, word_forms
 
-__all__ = ["SplitTerms", "asked_head", "split_terms", "unmet_entities"]
+__all__ = [
+    "SplitTerms",
+    "asked_head",
+    "asked_owners",
+    "attribute_share",
+    "split_terms",
+    "unmet_entities",
+]
 
 _TYPO_MIN_LEN = 5
 _TYPO_CUTOFF = 0.8
@@ -54,7 +61,8 @@ def split_terms(terms: list[QueryTerm], stats: CorpusStats, lang: str) -> SplitT
 def _corrected(term: QueryTerm, stats: CorpusStats) -> QueryTerm | None:
     """The corpus word closest to a misspelt question word, compared as written (not as
     stems: short stems are too alike), with the same first two letters."""
-    if term.is_number or len(term.word) < _TYPO_MIN_LEN:
+    # A word the lexicon translates is a real word, not a misspelling ("mensa" is no "messa").
+    if term.is_number or len(term.word) < _TYPO_MIN_LEN or term.translations:
         return None
     # Typos rarely hit the first two letters; requiring them keeps "spent" from becoming "sent".
     words = [w for w in stats.surface_words if w[:2] == term.word[:2]]
@@ -83,6 +91,23 @@ def unmet_entities(question: str, sentences: list[Sentence], stats: CorpusStats)
     return out
 
 
+def attribute_share(
+    question: str, terms: list[QueryTerm], sentences: list[Sentence], stats: CorpusStats
+) -> float:
+    """Weighted share of the question's attribute words (its known terms that are neither
+    names nor numbers) that the answer's sentences contain; 1.0 when it has none.
+
+    "How much did the *Spare Parts* unit spend on *capital expenditure*?" answered with the
+    unit's revenue sentence names the entity and misses the attribute: the near-miss whose
+    attribute only a sibling (the Group) has. Names are set apart because they make such a
+    sentence look well supported.
+    """
+    names = {name.lower() for name in entity_tokens(question)}
+    attributes = [t for t in terms if not t.is_number and t.word not in names]
+    tokens = frozenset().union(*(s.tokens for s in sentences))
+    return coverage(attributes, tokens, {t: stats.weight(t) for t in attributes})
+
+
 def _names(name: str, sentence: Sentence) -> bool:
     return name in word_forms(sentence.text, sentence.lang)
 
@@ -99,6 +124,18 @@ _EN_WHAT_RE = re.compile(
     r"(?:\s+(?:of|for|in|at|on|to|from|by)\s|\?|$)",
     re.IGNORECASE,
 )
+# "Is there free staff parking at...?", "Do you offer a gym for...?": the thing asked after.
+_EN_THERE_RE = re.compile(
+    r"^\W*(?:(?:is|are)\s+there|(?:do|does)\s+(?:you|we|the\s+\w+|\w+)\s+"
+    r"(?:have|offer|provide|give))\s+(?:a\s+|an\s+|any\s+|the\s+)?(?P<np>[^?,;]+?)"
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|with)\s|\?|$)",
+    re.IGNORECASE,
+)
+_IT_THERE_RE = re.compile(
+    r"^\W*(?:c'è|c’è|ci\s+sono|esiste|esistono)\s+(?:un\s+|una\s+|uno\s+|un'|il\s+|lo\s+|la\s+|"
+    r"i\s+|gli\s+|le\s+|l'|dei\s+|degli\s+|delle\s+)?(?P<head>[^\W\d_]+)",
+    re.IGNORECASE,
+)
 _IT_QUALE_RE = re.compile(
     r"^\W*(?:qual|quale|quali)\s*(?:è|e'|era|sono|erano)\s+(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l')?"
     r"(?P<head>[^\W\d_]+)",
@@ -107,12 +144,48 @@ _IT_QUALE_RE = re.compile(
 
 
 def asked_head(question: str) -> str | None:
-    """The noun a "What is the X ...?" / "Qual è il X ...?" question asks for, lowercase:
-    the last word of the English noun phrase ("the company's share *price*"), the first of the
-    Italian one ("lo *stipendio* annuo"). None for questions of other shapes."""
-    match = _EN_WHAT_RE.match(question)
-    if match is not None:
-        words = re.findall(r"[^\W\d_]+", match.group("np").replace("'s", ""))
-        return words[-1].lower() if words else None
-    match = _IT_QUALE_RE.match(question)
-    return match.group("head").lower() if match is not None else None
+    """The noun a "What is the X ...?" / "Is there X ...?" / "Qual è il X ...?" / "C'è X ...?"
+    question asks for, lowercase: the last word of the English noun phrase ("the company's
+    share *price*", "free staff *parking*"), the first of the Italian one ("lo *stipendio*
+    annuo"). None for questions of other shapes."""
+    for english in (_EN_WHAT_RE, _EN_THERE_RE):
+        match = english.match(question)
+        if match is not None:
+            words = re.findall(r"[^\W\d_]+", match.group("np").replace("'s", ""))
+            return words[-1].lower() if words else None
+    for italian in (_IT_QUALE_RE, _IT_THERE_RE):
+        match = italian.match(question)
+        if match is not None:
+            return match.group("head").lower()
+    return None
+
+
+_EN_OF_RE = re.compile(
+    r"\bof\s+(?:the\s+|a\s+|an\s+|our\s+|your\s+|its\s+)?"
+    r"(?P<np>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w-]*){0,2}?)"
+    r"(?=\s+(?:of|for|in|at|on|to|from|by|during|with|and|or)\b|\s*[?,;]|\s*$)",
+    re.IGNORECASE,
+)
+_IT_OF_RE = re.compile(
+    r"\b(?:(?:di|del|dello|della|dei|degli|delle)\s+|(?:dell|d)'\s*)"
+    r"(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l')?"
+    r"(?P<head>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def asked_owners(question: str) -> list[str]:
+    """What the asked noun belongs to, lowercase: the head of each "of Y" / "di Y" after it
+    ("the opening hours of the *canteen*", "gli orari di *apertura* della *mensa*"), for the
+    question shapes `asked_head` reads; empty otherwise. An attribute of something the corpus
+    never names cannot be answered, however well the attribute itself is covered."""
+    if asked_head(question) is None:
+        return []
+    if any(english.match(question) for english in (_EN_WHAT_RE, _EN_THERE_RE)):
+        owners = []
+        for match in _EN_OF_RE.finditer(question):
+            np = re.findall(r"[^\W\d_]+", match.group("np").replace("'s", ""))
+            if np:
+                owners.append(np[-1].lower())
+        return owners
+    return [m.group("head").lower() for m in _IT_OF_RE.finditer(question)]

@@ -38,7 +38,8 @@ def _source_text(source: Source) -> str:
 
 def refusal(lang: Lang, missing: Sequence[QueryTerm]) -> str:
     """'Non lo so' / 'I don't know', naming the question words the documents lack."""
-    words = ", ".join(f"«{t.word}»" if lang == "it" else f'"{t.word}"' for t in missing[:3])
+    unique = list(dict.fromkeys(t.word for t in missing))[:3]
+    words = ", ".join(f"«{word}»" if lang == "it" else f'"{word}"' for word in unique)
     if lang == "it":
         if words:
             return f"Non lo so: nei documenti non ho trovato informazioni su {words}."

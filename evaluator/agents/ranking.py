@@ -1,0 +1,164 @@
+"""Sentence candidates of the extractive agent: how one sentence is scored for a question,
+and which candidate chunks need their sentences scored at all.
+
+A sentence's support is the IDF-weighted share of the question's terms it contains (3/4)
+and its chunk contains (1/4); its rank adds what the question asks for (a number of the
+wanted kind) and a little vector similarity. A chunk is selected by its best sentence's rank
+plus a little more similarity (`selection_key`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from evaluator.agents.glossary import agent_translations
+from evaluator.agents.lexicon import QueryTerm
+from evaluator.agents.quantities import counted_noun, counts, pick_quantity
+from evaluator.agents.support import CorpusStats, Sentence, coverage
+from ragoro.text import Lang, Quantity, stem
+
+__all__ = [
+    "COMPLEMENT_SUPPORT",
+    "Candidate",
+    "QueryFacts",
+    "counted_stems",
+    "gives",
+    "score_rows",
+    "selection_key",
+]
+
+COMPLEMENT_SUPPORT = 0.6
+"""A second sentence, or a second reading that makes the agent ask which one is meant, must
+stand on its own support: the bar for the best sentence alone is lower."""
+
+_RANK_COSINE = 0.05
+_SELECT_COSINE = 0.1
+_NUMERIC_BONUS = 0.25
+"""The most a sentence's rank gains for stating a number of the wanted kind."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One sentence of a candidate chunk with its support for the question."""
+
+    sentence: Sentence
+    row: int
+    support: float
+    """Weighted share of question terms in the sentence (3/4) and its chunk (1/4)."""
+    rank: float
+    """Support adjusted for what the question asks (a number) and vector similarity."""
+    quantity: Quantity | None
+
+
+@dataclass(frozen=True)
+class QueryFacts:
+    """What one question asks for, computed once and shared by every candidate sentence."""
+
+    terms: list[QueryTerm]
+    weights: dict[QueryTerm, float]
+    numbers: frozenset[str]
+    stems: frozenset[str]
+    numeric: bool
+    wanted: frozenset[str]
+    counted: frozenset[str] = frozenset()
+    """Stems of what a "how many X" question counts (empty for other questions)."""
+
+
+def gives(candidate: Candidate, wanted: frozenset[str], counted: frozenset[str]) -> bool:
+    """Does the sentence state a quantity, of the wanted kind when the question names one,
+    counting what a "how many X" question counts (a force in tons is no number of presses)?"""
+    quantity = candidate.quantity
+    if quantity is None or (wanted and quantity.unit not in wanted):
+        return False
+    return not counted or counts(candidate.sentence.text, quantity, counted)
+
+
+def counted_stems(question: str, lang: Lang) -> frozenset[str]:
+    """Stems (with translations) of what a "how many X" question counts; empty otherwise."""
+    noun = counted_noun(question)
+    if noun is None:
+        return frozenset()
+    own = stem(noun, lang)
+    return frozenset({own, *agent_translations(own)})
+
+
+def selection_key(rank: float, cosine: float) -> float:
+    """How a chunk competes for the k contexts: its best sentence's rank, then similarity."""
+    return rank + _SELECT_COSINE * cosine
+
+
+def score_sentence(
+    sentence: Sentence, row: int, query: QueryFacts, chunk_support: float, cosine: float
+) -> Candidate:
+    """Score one sentence of a candidate chunk."""
+    support = 0.75 * coverage(query.terms, sentence.tokens, query.weights) + 0.25 * chunk_support
+    rank = support + _RANK_COSINE * cosine
+    quantity = pick_quantity(
+        sentence.quantities,
+        sentence.text,
+        query.wanted,
+        query.numbers,
+        query.stems,
+        counted=query.counted,
+    )
+    if query.numeric:
+        rank += 0.15 + (0.1 if quantity.unit in query.wanted else 0.0) if quantity else -0.3
+    elif sentence.is_heading:
+        rank -= 0.1
+    if len(sentence.text) > 400:
+        rank -= 0.05  # a whole table flattened into one "sentence" is a poor answer
+    return Candidate(sentence, row, support, rank, quantity)
+
+
+def score_rows(
+    stats: CorpusStats,
+    query: QueryFacts,
+    cosines: dict[int, float],
+    *,
+    k: int,
+    support_bar: float,
+) -> list[Candidate]:
+    """The sentences of the candidate chunks (rows -> cosine), scored, best first; chunks
+    that cannot matter are pruned unread.
+
+    A sentence's support never exceeds its chunk's coverage, so a chunk's best possible
+    selection key is bounded before any of its sentences is read. Once k chunks are scored,
+    a chunk whose bound is below the k-th best key cannot be selected; if it also covers less
+    than `support_bar` (the complement bar), none of its sentences can be a second sentence
+    or a competing reading either, so it is skipped.
+    """
+    chunk_support = {
+        row: coverage(query.terms, stats.chunk_tokens[row], query.weights) for row in cosines
+    }
+    bonus = _NUMERIC_BONUS if query.numeric else 0.0
+
+    def bound(row: int) -> float:
+        cosine = cosines[row]
+        return chunk_support[row] + (_RANK_COSINE + _SELECT_COSINE) * cosine + bonus
+
+    keys: list[float] = []
+    candidates: list[Candidate] = []
+    for row in sorted(cosines, key=lambda r: (-bound(r), r)):
+        if (
+            len(keys) >= k
+            and chunk_support[row] < support_bar
+            and bound(row) < sorted(keys, reverse=True)[k - 1]
+        ):
+            continue
+        scored = [
+            score_sentence(sentence, row, query, chunk_support[row], cosines[row])
+            for sentence in stats.sentences_in(stats.chunks[row])
+        ]
+        if scored:
+            keys.append(selection_key(max(c.rank for c in scored), cosines[row]))
+            candidates.extend(scored)
+    return sorted(candidates, key=lambda c: (-c.rank, c.row, c.sentence.start))
+
+
+def best_per_row(candidates: Sequence[Candidate]) -> dict[int, float]:
+    """Each chunk row's best sentence rank (candidates sorted best first)."""
+    best: dict[int, float] = {}
+    for c in candidates:
+        best.setdefault(c.row, c.rank)
+    return best
