@@ -194,3 +194,13 @@ def test_the_model_writer_gets_the_bridge_persona_and_style_and_is_verified() ->
     with pytest.raises(Rejected) as caught:
         assemble(scenario, write_with_model(scenario, demo_corpus(), client), demo_corpus(), stamp)
     assert caught.value.reason in ("one_passage_answers", "ungrammatical_question")
+
+
+def test_the_model_writer_is_told_the_refusal_sibling() -> None:
+    scenario = scenario_of("refusal")
+    assert scenario.topic is not None
+    prompt = "\n".join(str(m.content) for m in messages_for(scenario, demo_corpus()))
+    assert f"not for {scenario.topic.sibling}" in prompt
+    assert f"stated for {scenario.topic.stated_for}" in prompt
+    # The sibling really is stated nowhere with the attribute, the other name is.
+    assert scenario.topic.sibling not in scenario.topic.source.flat
