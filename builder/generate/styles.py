@@ -20,7 +20,6 @@ STYLE_WEIGHTS: dict[str, float] = {
     "paraphrase": 0.25,
     "typo": 0.1,
 }
-_WORD_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\S+")
 _QUESTION_WORDS = frozenset(
     [
         "qual",
@@ -119,36 +118,47 @@ def keywords(question: str, lang: Lang) -> str | None:
     return " ".join(words) if len(words) >= 2 else None
 
 
+def _related(a: str, b: str) -> bool:
+    """Forms of one word ("giorno", "giornaliero"): a shared stem of four letters or more."""
+    shared = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        shared += 1
+    return shared >= min(4, len(a), len(b))
+
+
 def paraphrase(question: str, passage: str, lang: Lang) -> str | None:
     """The question with every word the passage also uses swapped for a synonym of the same
-    number (last letter), when one exists; None when no word could be swapped."""
+    number (last letter), when one exists; quoted titles are kept. None when no word could
+    be swapped."""
     table = _synonyms(lang)
     low_passage = passage.lower()
+    quoted = [m.span() for m in re.finditer(r"«[^»]*»", question)]
     changed = False
-    out = []
-    quoted = False
-    for token in _WORD_RE.findall(question):
+
+    def swap(match: re.Match[str]) -> str:
+        nonlocal changed
+        token = match.group(0)
         low = token.lower()
-        quoted = (quoted or "«" in token) and "»" not in token
+        if any(a <= match.start() < b for a, b in quoted) or low not in low_passage:
+            return token
         choice = next(
             (
                 s
                 for s in table.get(low, ())
-                if s[-1] == low[-1]
-                and " " not in s
-                and s not in low_passage
-                and not (s.startswith(low) or low.startswith(s))
+                if s[-1] == low[-1] and " " not in s and s not in low_passage
+                and not _related(s, low)
             ),
             None,
-        )
-        if choice is not None and low in low_passage and not quoted and "«" not in token:
-            out.append(choice if token.islower() else choice.capitalize())
-            changed = True
-        else:
-            out.append(token)
-    if not changed:
-        return None
-    return re.sub(r"\s+([?,.;:])", r"\1", " ".join(out)).replace("' ", "'")
+        )  # fmt: skip
+        if choice is None:
+            return token
+        changed = True
+        return choice if token.islower() else choice.capitalize()
+
+    said = re.sub(r"[^\W\d_]+", swap, question)
+    return said if changed else None
 
 
 def typo(question: str, seed: str) -> str | None:
@@ -157,7 +167,7 @@ def typo(question: str, seed: str) -> str | None:
     words = [
         m
         for m in re.finditer(r"\b[a-zà-ÿ]{7,}\b", question)
-        if not any(a <= m.start() < b for a, b in quoted)
+        if not any(a <= m.start() < b for a, b in quoted) and m.group(0) not in _TEMPLATE_WORDS
     ]
     if not words:
         return None
