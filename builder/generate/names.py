@@ -131,7 +131,8 @@ def _classed(name: Name, tokens: list[tuple[str, int, int]], *, i: int, j: int, 
 def sibling_index(
     texts: list[tuple[str, Lang]], common: frozenset[str] = frozenset()
 ) -> dict[str, set[str]]:
-    """Class (with its translations, so "plant" and "stabilimento" meet) -> names seen in it.
+    """Class -> names seen in it; the class's noun is filed under its translations too
+    ("the Brescia plant" and "the Torino factory" meet; Italian slots keep their preposition).
 
     A capitalised word the corpus also writes in lowercase (`common`) is no name: it opens
     a sentence or a table cell ("Valore", "Additional")."""
