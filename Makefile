@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit gate calibrate clean browser
+.PHONY: demo test lint typecheck unit gate golden calibrate clean browser
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,12 @@ gate: $(STAMP)
 	$(PY) -m evaluator extraction --docs data/fixtures/office \
 		--fixtures data/fixtures/office/office_ground_truth.json \
 		--baseline data/golden/extraction_baseline.json --report out/extraction_office.json
+
+# The committed golden set: the offline generator over every chunk of the demo corpus.
+golden: $(STAMP)
+	$(PY) -m vectordb build --docs documenti_pdf --index $(INDEX)
+	$(PY) -m builder generate --sample 1.0 --seed 42 --docs documenti_pdf --index $(INDEX) \
+		--llm offline --out data/golden/qa_golden_set.jsonl --replace --no-progress
 
 # How well the offline judge agrees with the hand-labelled calibration set (informational).
 calibrate: $(STAMP)

@@ -42,6 +42,12 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "--fix", action="store_true", help="re-anchor moved passages in place (keeps a .bak)"
     )
+    validate.add_argument(
+        "--stats",
+        action="store_true",
+        help="also print the quality summary: types, languages, styles, hops, answer lengths, "
+        "share of too-easy questions, and rejects by reason (from NAME.rejects.jsonl beside it)",
+    )
     add_generate_parser(commands)
     add_review_parser(commands)
     add_exchange_parsers(commands)
@@ -83,7 +89,30 @@ def _validate(args: argparse.Namespace) -> int:
     elif report.fixable:
         print(f"{len(report.fixable)} item(s) can be re-anchored: rerun with --fix")
     _print_summary(report)
+    if args.stats:
+        _print_stats(report)
     return ExitCode.PASS if report.valid else ExitCode.FAIL
+
+
+def _print_stats(report: ValidationReport) -> None:
+    from builder.generate.summary import print_quality, quality_summary
+
+    items = [r.item for r in report.records if r.item is not None]
+    path = report.path
+    rejects_path = path.with_name(path.name.removesuffix(".jsonl") + ".rejects.jsonl")
+    rows: list[dict[str, object]] = []
+    if rejects_path.is_file() and rejects_path != path:
+        for number, line in enumerate(rejects_path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                print(f"warning: {rejects_path}:{number}: not JSON, not counted", file=sys.stderr)
+                continue
+            if isinstance(row, dict):
+                rows.append(row)
+    print_quality(quality_summary(items, rows), sys.stdout)
 
 
 def _schema(args: argparse.Namespace) -> int:

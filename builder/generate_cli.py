@@ -80,12 +80,15 @@ def add_generate_parser(commands: Any) -> None:
         "is set, else offline)",
     )
     parser.add_argument(
+        "--mix",
         "--types",
+        dest="mix",
         default=None,
         metavar="MIX",
-        help="case types to write, with optional weights: "
-        "'narrative,numeric,composite,refusal,clarification' (default; weights "
-        ".35/.25/.15/.15/.10) or e.g. 'narrative=2,refusal=1'",
+        help="case types to write, with relative weights: e.g. "
+        "'factual=0.5,numeric=0.2,composite=0.15,refusal=0.15' (factual = narrative; "
+        "default narrative .35, numeric .25, composite .15, refusal .15, clarification .10; "
+        "refusals never exceed 20%% of the sampled chunks unless their weight asks for more)",
     )
     parser.add_argument(
         "--docs",
@@ -172,6 +175,7 @@ def run_generate(args: argparse.Namespace) -> int:
     from builder.api import generate
     from builder.generate.config import GenerateConfig, parse_mix
     from builder.generate.report import print_summary
+    from builder.generate.summary import print_quality, quality_summary
     from builder.lineage import (
         NothingGenerated,
         check_out_lineage,
@@ -181,7 +185,7 @@ def run_generate(args: argparse.Namespace) -> int:
     from ragoro.llm import default_model
 
     try:
-        mix = parse_mix(args.types) if args.types else None
+        mix = parse_mix(args.mix) if args.mix else None
         config = GenerateConfig(
             docs=args.docs,
             index=args.index,
@@ -215,6 +219,7 @@ def run_generate(args: argparse.Namespace) -> int:
         check_out_lineage(config.out, config.docs)
     result = generate(config)
     print_summary(result, sys.stdout)
+    print_quality(quality_summary(result.items, result.rejects), sys.stdout)
     print(f"wrote {len(result.items)} item(s) to {config.out}; rejects in {config.rejects_path}")
     if not result.items:
         raise NothingGenerated(

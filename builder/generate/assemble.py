@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from builder.generate.bridge import needs_both
 from builder.generate.config import PROMPT_VERSION, TYPE_PREFIX
 from builder.generate.corpus import Corpus
 from builder.generate.draft import Draft, Quote, Rejected
@@ -88,11 +89,16 @@ def _expected(
 def _check_shape(scenario: Scenario, draft: Draft, passages: list[Passage]) -> None:
     case_type = scenario.case_type
     question = draft.question.strip()
-    if not question.endswith("?"):
+    if draft.style == "keywords":
+        # A keyword query is no sentence: it has no question mark and no verb to check.
+        if not 2 <= len(question.split()) <= 8 or question.endswith("?"):
+            raise Rejected("bad_keyword_query", question[:120])
+    elif not question.endswith("?"):
         raise Rejected("not_a_question", question[:120])
-    problem = grammar_problem(question, scenario.lang)
-    if problem is not None:
-        raise Rejected("ungrammatical_question", f"{problem}: {question[:120]}")
+    else:
+        problem = grammar_problem(question, scenario.lang)
+        if problem is not None:
+            raise Rejected("ungrammatical_question", f"{problem}: {question[:120]}")
     if case_type == "refusal":
         if not is_refusal(draft.answer, scenario.lang):
             raise Rejected("refusal_without_refusal", draft.answer[:120])
@@ -102,6 +108,22 @@ def _check_shape(scenario: Scenario, draft: Draft, passages: list[Passage]) -> N
     docs = {p.document_path for p in passages}
     if case_type in ("composite", "clarification") and len(docs) < 2:
         raise Rejected("single_document", f"a {case_type} item needs quotes from two documents")
+    if case_type == "composite":
+        _check_bridge(scenario, draft, passages)
+
+
+def _check_bridge(scenario: Scenario, draft: Draft, passages: list[Passage]) -> None:
+    """A composite must need both passages, whoever wrote it; the key must be in both."""
+    first = " ".join(p.content for p in passages if p.document_path != scenario.chunk.document_path)
+    second = " ".join(
+        p.content for p in passages if p.document_path == scenario.chunk.document_path
+    )
+    bridge = scenario.bridge
+    if bridge is not None and not all(bridge.key in " ".join(t.split()) for t in (first, second)):
+        raise Rejected("bridge_key_missing", f"{bridge.key!r} is not in both quotes")
+    why = needs_both(draft.question, draft.answer, first, second, scenario.lang)
+    if why is not None:
+        raise Rejected("one_passage_answers", f"{why}: {draft.question[:120]}")
 
 
 def assemble(scenario: Scenario, draft: Draft, corpus: Corpus, stamp: Stamp) -> GoldenItem:
@@ -118,7 +140,10 @@ def assemble(scenario: Scenario, draft: Draft, corpus: Corpus, stamp: Stamp) -> 
         "lang": scenario.lang,
         "hops": str(len(docs)) if passages else "0",
         "doc": docs[0].rsplit("/", 1)[-1].rsplit(".", 1)[0],
+        "style": draft.style,
     }
+    if scenario.case_type == "composite" and scenario.bridge is not None:
+        tags["bridge"] = scenario.bridge.key
     provenance = Provenance(
         generator=stamp.generator,
         prompt_version=PROMPT_VERSION,

@@ -1,18 +1,20 @@
-"""What each chunk can become: its facts, a related chunk of another document, a value
-that conflicts with another document, and refusal topics the corpus really does not answer.
+"""What each chunk can become: its facts, a bridge into another document, a value that
+conflicts with another document, and refusal questions derived from the corpus (a sibling's
+attribute the corpus does not state).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from builder.generate.bridge import Bridge, find_bridges
 from builder.generate.corpus import Corpus
 from builder.generate.facts import Fact, chunk_facts
 from builder.generate.phrasing import Clause, what_question
-from builder.generate.refusal_topics import REFUSAL_TOPICS, RefusalTopic, matches_all_groups
+from builder.generate.refusals import RefusalTopic, derive_topics
 from ragoro.text import Lang, concepts, quantities_match
 from vectordb import Chunk
 
@@ -72,7 +74,10 @@ class Candidates:
     facts: dict[str, list[Fact]]
     conflicts: dict[str, list[Conflict]]
     neighbours: dict[str, Chunk]
+    """The nearest chunk of another document (the model writer's composite partner)."""
     topics: dict[Lang, list[RefusalTopic]]
+    bridges: dict[str, list[Bridge]] = field(default_factory=dict)
+    """Bridges keyed by the id of the chunk holding their second (answering) fact."""
 
 
 def find_conflicts(corpus: Corpus, facts: dict[str, list[Fact]]) -> dict[str, list[Conflict]]:
@@ -134,16 +139,16 @@ def find_neighbours(
     return out
 
 
-def unanswered_topics(corpus: Corpus, k: int) -> dict[Lang, list[RefusalTopic]]:
-    """Refusal topics whose question retrieves no top-k chunk containing its key terms."""
-    out: dict[Lang, list[RefusalTopic]] = {"it": [], "en": []}
-    langs: list[Lang] = ["it", "en"]
-    questions = [(topic, lang) for topic in REFUSAL_TOPICS for lang in langs]
-    vectors = corpus.index.embed_queries([topic.question[lang] for topic, lang in questions])
-    hits = corpus.index.search_vectors(vectors, k)
-    for (topic, lang), found in zip(questions, hits, strict=True):
-        if not any(matches_all_groups(hit.chunk.text, topic.groups) for hit in found):
-            out[lang].append(topic)
+def bridges_by_chunk(corpus: Corpus, facts: dict[str, list[Fact]]) -> dict[str, list[Bridge]]:
+    """Bridges between documents, keyed by the chunk holding the answering fact."""
+    # Only the corpus's own chunks: the neighbours' facts come from index chunks that
+    # overlap them and would steal the ownership.
+    owner = {(f.doc, f.start): c.id for c in corpus.chunks for f in facts.get(c.id, [])}
+    flat = [f for chunk in corpus.chunks for f in facts.get(chunk.id, [])]
+    out: dict[str, list[Bridge]] = {}
+    for bridge in find_bridges(corpus, flat):
+        chunk_id = owner[(bridge.second.doc, bridge.second.start)]
+        out.setdefault(chunk_id, []).append(bridge)
     return out
 
 
@@ -154,9 +159,11 @@ def gather(corpus: Corpus, *, offline: bool, k: int) -> Candidates:
     neighbours = find_neighbours(corpus, corpus.chunks, same_language=offline)
     for neighbour in neighbours.values():
         facts.setdefault(neighbour.id, chunk_facts(corpus, neighbour))
+    ordered = [f for chunk in corpus.chunks for f in facts.get(chunk.id, [])]
     return Candidates(
         facts=facts,
         conflicts=conflicts,
         neighbours=neighbours,
-        topics=unanswered_topics(corpus, k),
+        topics=derive_topics(corpus, ordered),
+        bridges=bridges_by_chunk(corpus, facts),
     )

@@ -30,26 +30,35 @@ TYPE_PREFIX: dict[CaseType, str] = {
 }
 
 
+ALIASES: dict[str, CaseType] = {"factual": "narrative"}
+"""Other names a user may give a case type in --mix."""
+
+
 def parse_mix(text: str) -> dict[CaseType, float]:
-    """Parse "narrative,numeric" (default weights) or "narrative=3,refusal=1" into a mix."""
+    """Parse "factual,numeric" (default weights) or "factual=0.5,refusal=0.15" into a mix.
+
+    Weights are relative (they need not sum to 1); "factual" names the narrative type."""
     mix: dict[CaseType, float] = {}
+    names = ", ".join([*CASE_TYPES, *ALIASES])
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
         name, sep, weight_text = part.partition("=")
-        name = name.strip()
+        name = ALIASES.get(name.strip().lower(), name.strip().lower())
         if name not in CASE_TYPES:
-            raise ValueError(f"unknown case type {name!r}: choose from {', '.join(CASE_TYPES)}")
+            raise ValueError(f"unknown case type {name!r} in --mix: choose from {names}")
         case_type: CaseType = name
+        if case_type in mix:
+            raise ValueError(f"case type {name} is given twice in --mix")
         try:
             weight = float(weight_text) if sep else DEFAULT_MIX[case_type]
         except ValueError as exc:
-            raise ValueError(f"bad weight in {part!r}: use name=number") from exc
-        if weight < 0:
-            raise ValueError(f"weight of {name} must be >= 0, got {weight}")
+            raise ValueError(f"bad weight in {part!r}: use name=number, e.g. refusal=0.15") from exc
+        if not weight >= 0 or weight == float("inf"):
+            raise ValueError(f"weight of {name} must be a finite number >= 0, got {weight_text}")
         mix[case_type] = weight
     if not mix or sum(mix.values()) <= 0:
-        raise ValueError("--types selects no case type with a positive weight")
+        raise ValueError("--mix selects no case type with a positive weight")
     return mix
 
 

@@ -28,6 +28,8 @@ class Draft:
     unit: str | None = None
     raw: str | None = None
     """The model's raw output, kept for audit."""
+    style: str = "question"
+    """The style the question is written in (question, keywords, paraphrase, typo)."""
 
 
 @dataclass

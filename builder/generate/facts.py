@@ -19,6 +19,8 @@ from vectordb import Chunk
 _ROW_LABEL_RE = re.compile(r"^([A-ZÀ-Ý][^\d\n|:;.()]{3,60}?)\s+(?=[\d€$])")
 _PROSE_WORD_RE = re.compile(r"\b[a-zà-ÿ]{3,}\b")
 _MIN_WORDS, _MAX_WORDS = 6, 45
+# A "sentence" ending on a title abbreviation was cut inside a name ("... è il Per.").
+_CUT_AT_TITLE_RE = re.compile(r"\b(?:Per|Ind|Ing|Dott|Avv|Sig|Prof|Geom|Rag|Dr|Mr|Mrs|Ms|St)\.$")
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
         if not _MIN_WORDS <= len(words) <= _MAX_WORDS or not flat.endswith("."):
             continue
         if not (flat[0].isupper() or flat[0].isdigit()) or "?" in flat:
+            continue
+        if _CUT_AT_TITLE_RE.search(flat):
             continue
         if corpus.in_footer(chunk.document_path, start, end):
             continue

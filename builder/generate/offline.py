@@ -1,10 +1,13 @@
 """The offline writer: real questions from declarative sentences and table rows, no model.
 
-Answers are the source sentences themselves (line wraps collapsed) or "label: value" for a
-table row, so every answer is supported verbatim by its passage.
+A short fact gets a short answer taken verbatim from its sentence (the value with its unit,
+a person's name, a date); otherwise the answer is the sentence (line wraps collapsed). The
+sentence is always the passage. The question is then written in the scenario's style.
 """
 
 from __future__ import annotations
+
+import re
 
 from builder.generate.corpus import Corpus
 from builder.generate.draft import Draft, Quote, Rejected
@@ -13,12 +16,14 @@ from builder.generate.phrasing import (
     about_question,
     clarification_answer,
     flatten,
-    join_questions,
     refusal_answer,
+    states_value,
     value_question,
     what_question,
 )
 from builder.generate.plan import Scenario
+from builder.generate.styles import restyle
+from ragoro.text import find_dates
 
 
 def fact_question(fact: Fact, corpus: Corpus) -> str | None:
@@ -39,7 +44,37 @@ def _quote(fact: Fact) -> Quote:
     return Quote(fact.text, fact.doc, fact.start)
 
 
+_TITLED_NAME_RE = re.compile(
+    r"^(?:(?:il|lo|la|l'|the)\s*)?((?:[A-Z][a-z]{1,3}\.(?:ssa)?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+)$"
+)
+_MAX_DATE_PREDICATE_WORDS = 6
+
+
+def short_answer(fact: Fact) -> str | None:
+    """The value + unit, the name or the date a short fact states, verbatim; None otherwise."""
+    if fact.quantity is not None and (fact.kind == "row" or _states_value(fact)):
+        return fact.quantity.raw
+    clause = fact.clause
+    if clause is None:
+        return None
+    predicate = clause.predicate.strip().rstrip(".")
+    named = _TITLED_NAME_RE.match(predicate)
+    if named is not None:
+        return named.group(1)
+    dates = find_dates(predicate)
+    if len(dates) == 1 and len(predicate.split()) <= _MAX_DATE_PREDICATE_WORDS:
+        return predicate[dates[0].start : dates[0].end]
+    return None
+
+
+def _states_value(fact: Fact) -> bool:
+    return fact.clause is not None and states_value(fact.clause)
+
+
 def _answer(fact: Fact) -> str:
+    short = short_answer(fact)
+    if short is not None:
+        return short
     if fact.kind == "row" and fact.quantity is not None:
         return f"{fact.label}: {fact.quantity.raw}."
     return flatten(fact.text)
@@ -59,19 +94,16 @@ def _single(scenario: Scenario, corpus: Corpus, *, numeric: bool) -> Draft:
             raise Rejected("no_quantity", "the sentence holds no number with a unit")
         value = quantity.in_unit(quantity.written_unit)
         unit = quantity.written_unit
-    return Draft(question, _answer(fact), (_quote(fact),), value, unit)
+    question, style = restyle(question, scenario.style, fact.lang, fact.flat, scenario.id)
+    return Draft(question, _answer(fact), (_quote(fact),), value, unit, style=style)
 
 
-def _composite(scenario: Scenario, corpus: Corpus) -> Draft:
-    if len(scenario.facts) < 2:
-        raise Rejected("no_question", "the related chunk has no usable sentence")
-    first, second = scenario.facts[0], scenario.facts[1]
-    q1, q2 = fact_question(first, corpus), fact_question(second, corpus)
-    if q1 is None or q2 is None:
-        raise Rejected("no_question", "one of the two sentences gives no question")
-    question = join_questions(q1, q2, scenario.lang)
-    answer = f"{_answer(first)} {_answer(second)}"
-    return Draft(question, answer, (_quote(first), _quote(second)))
+def _composite(scenario: Scenario) -> Draft:
+    bridge = scenario.bridge
+    if bridge is None:
+        raise Rejected("no_bridge", "no fact of another document is keyed by this chunk's names")
+    first, second = bridge.first, bridge.second
+    return Draft(bridge.question, _answer(second), (_quote(first), _quote(second)))
 
 
 def _clarification(scenario: Scenario) -> Draft:
@@ -89,10 +121,9 @@ def write_offline(scenario: Scenario, corpus: Corpus) -> Draft:
         topic = scenario.topic
         if topic is None:
             raise Rejected("no_topic", "no unanswered topic left for this language")
-        lang = scenario.lang
-        return Draft(topic.question[lang], refusal_answer(topic.topic[lang], lang))
+        return Draft(topic.question, refusal_answer(topic.topic, scenario.lang))
     if scenario.case_type == "clarification":
         return _clarification(scenario)
     if scenario.case_type == "composite":
-        return _composite(scenario, corpus)
+        return _composite(scenario)
     return _single(scenario, corpus, numeric=scenario.case_type == "numeric")

@@ -46,7 +46,7 @@ _LEAD_RE = re.compile(
     r"^((?:Nel|Nell'|Dal|Al|Entro il|In|During|For|At|On|By)\s+(?:[\w']+\s+){0,3}?\d{4}),?\s+(.+)$"
 )
 _TITLES_RE = re.compile(
-    r"^(?:l'|the\s+)?(?:Avv|Dott|Dott\.ssa|Ing|Sig|Sig\.ra|Prof|Per|Mr|Mrs|Ms|Dr)\b\.?"
+    r"^(?:l'|il\s+|la\s+|the\s+)?(?:Avv|Dott|Dott\.ssa|Ing|Sig|Sig\.ra|Prof|Per|Mr|Mrs|Ms|Dr)\b\.?"
 )
 _NOUNISH_IT = frozenset(
     [
@@ -264,14 +264,6 @@ def value_question(label: str, title: str, vocab: frozenset[str], lang: Lang) ->
     return f"What is the {lower_first(label, vocab, lang)} stated in the document «{title}»?"
 
 
-def join_questions(first: str, second: str, lang: Lang) -> str:
-    """Two questions as one that needs both answers."""
-    head = first.rstrip("?").rstrip()
-    tail = second[0].lower() + second[1:] if second[:1].isupper() else second
-    joiner = "e" if lang == "it" else "and"
-    return f"{head}, {joiner} {tail}"
-
-
 def refusal_answer(topic: str, lang: Lang) -> str:
     """The reference answer of a refusal case."""
     if lang == "it":
@@ -285,3 +277,7 @@ def clarification_answer(quotes: list[tuple[str, str]], lang: Lang) -> str:
     if lang == "it":
         return f"La domanda è ambigua, i documenti riportano valori diversi: {cited}. A quale si riferisce?"
     return f"The question is ambiguous, the documents give different values: {cited}. Which one do you mean?"
+
+
+COPULAS = _COPULAS
+"""The copular verb forms ("è", "sono stati", "was"...) a what-question is written from."""

@@ -12,13 +12,15 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from builder.generate.bridge import Bridge
 from builder.generate.candidates import Candidates, Conflict
 from builder.generate.corpus import Corpus, stratified_sample
 from builder.generate.facts import Fact
 from builder.generate.phrasing import states_value, what_question
-from builder.generate.refusal_topics import RefusalTopic
+from builder.generate.refusals import RefusalTopic
+from builder.generate.styles import pick_style
 from ragoro.contracts import CaseType
-from ragoro.text import Lang, content_tokens
+from ragoro.text import Lang
 from vectordb import Chunk
 
 # Scarce types are placed first so the common ones do not use up their only chunks.
@@ -49,6 +51,10 @@ class Scenario:
     """Sentences/rows the offline writer turns into the question (hints for a model)."""
     topic: RefusalTopic | None = None
     conflict: Conflict | None = None
+    bridge: Bridge | None = None
+    """A composite's two hops: document A's fact (the key) and document B's (the answer)."""
+    style: str = "question"
+    """How the question is to be asked (see `styles`): question, keywords, paraphrase, typo."""
 
     @property
     def chunk_ids(self) -> list[str]:
@@ -108,11 +114,6 @@ def _rank(facts: list[Fact], vocab: frozenset[str], *, numeric: bool) -> list[Fa
     return sorted(pool, key=score)
 
 
-def _common_words(fact: Fact) -> set[str]:
-    lowered = " ".join(w for w in fact.flat.split() if not w[:1].isupper())
-    return set(content_tokens(lowered, fact.lang, numbers=False))
-
-
 class Planner:
     """Builds the scenario list from the sampled chunks and the candidates."""
 
@@ -142,18 +143,8 @@ class Planner:
         return checks[case_type]()
 
     def _composite_ok(self, chunk: Chunk) -> Callable[[], bool]:
-        def check() -> bool:
-            partner = self.cands.neighbours.get(chunk.id)
-            if partner is None:
-                return False
-            if not self.offline:
-                return True
-            return (
-                self._best(chunk, numeric=False) is not None
-                and self._best(partner, numeric=False) is not None
-            )
-
-        return check
+        # Offline and model writers alike: a composite is a bridge between two documents.
+        return lambda: bool(self.cands.bridges.get(chunk.id))
 
     def ensure_coverage(
         self, sampled: list[Chunk], mix: dict[CaseType, float], rng: random.Random
@@ -241,6 +232,7 @@ class Planner:
         facts: tuple[Fact, ...] = ()
         topic: RefusalTopic | None = None
         conflict: Conflict | None = None
+        bridge: Bridge | None = None
         if case_type == "refusal":
             topic = topics[lang].pop()
         elif case_type == "clarification":
@@ -248,31 +240,18 @@ class Planner:
             facts = (conflict.first, conflict.second)
             partner = self._chunk_holding(conflict.second)
         elif case_type == "composite":
-            partner = self.cands.neighbours[chunk.id]
-            facts = self._related_pair(chunk, partner)
+            bridge = self.cands.bridges[chunk.id][0]
+            facts = (bridge.first, bridge.second)
+            partner = self._chunk_holding(bridge.first)
         else:
             best = self._best(chunk, numeric=case_type == "numeric")
             facts = (best,) if best is not None else ()
         ids = [chunk.id] + ([partner.id] if partner else [])
         sid = scenario_id(self.seed, case_type, ids, topic.key if topic else "")
-        return Scenario(sid, order, case_type, lang, chunk, partner, facts, topic, conflict)
-
-    def _related_pair(self, chunk: Chunk, partner: Chunk) -> tuple[Fact, ...]:
-        """The two facts (one per chunk) sharing the most common words, so the composite
-        question is about one subject seen from two documents. Capitalised words are
-        ignored: the company name is in every document and relates nothing."""
-        pools = []
-        for part in (chunk, partner):
-            vocab = self.corpus.vocab[part.document_path]
-            facts = _rank(self.cands.facts.get(part.id, []), vocab, numeric=False)
-            pools.append([f for f in facts if f.clause is not None] or facts)
-        first, second = pools
-        if not first or not second:
-            return tuple(first[:1] + second[:1])
-        words = [[_common_words(f) for f in pool] for pool in pools]
-        pairs = [(i, j) for i in range(len(first)) for j in range(len(second))]
-        i, j = max(pairs, key=lambda p: (len(words[0][p[0]] & words[1][p[1]]), -p[0], -p[1]))
-        return (first[i], second[j])
+        style = pick_style(sid) if case_type in ("narrative", "numeric") else "question"
+        return Scenario(
+            sid, order, case_type, lang, chunk, partner, facts, topic, conflict, bridge, style
+        )
 
     def _chunk_holding(self, fact: Fact) -> Chunk:
         return next(

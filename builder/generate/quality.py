@@ -75,11 +75,14 @@ def deduplicate(
         if exact is not None:
             dropped.append(Duplicate(item, items[exact].id, 1.0))
             continue
-        if kept:
-            sims = np.asarray(vectors[kept] @ vectors[position])
+        # A refusal is built to look like an answerable question (another year, a sibling
+        # name): it is never the duplicate of one, nor one of it.
+        peers = [k for k in kept if items[k].expected.refuse == item.expected.refuse]
+        if peers:
+            sims = np.asarray(vectors[peers] @ vectors[position])
             best = int(np.argmax(sims))
             if float(sims[best]) >= threshold:
-                dropped.append(Duplicate(item, items[kept[best]].id, float(sims[best])))
+                dropped.append(Duplicate(item, items[peers[best]].id, float(sims[best])))
                 continue
         kept.append(position)
         seen[_norm(item.question)] = position

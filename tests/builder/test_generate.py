@@ -65,8 +65,12 @@ def _supported(item: GoldenItem) -> bool:
 
 def test_questions_are_real_and_answers_verbatim(offline_run: tuple[Path, str]) -> None:
     for item in load_golden(offline_run[0]):
-        assert item.question.endswith("?") and len(item.question.split()) >= 4
-        assert detect_language(item.question) == item.tags["lang"], item.question
+        if item.tags["style"] == "keywords":
+            assert not item.question.endswith("?") and 2 <= len(item.question.split()) <= 8
+        else:
+            assert item.question.endswith("?") and len(item.question.split()) >= 4
+        if item.tags["style"] != "keywords":  # four bare words carry too little to detect
+            assert detect_language(item.question) == item.tags["lang"], item.question
         assert not any("Pagina" in p.content or "Page " in p.content for p in item.passages)
         if item.case_type == "refusal":
             assert is_refusal(item.answer) and item.expected.refuse and not item.passages

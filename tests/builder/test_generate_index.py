@@ -128,5 +128,7 @@ def test_a_small_folder_is_not_mostly_refusals(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     items = load_golden(tmp_path / "g.jsonl")
     refusals = [i for i in items if i.case_type == "refusal"]
-    assert len(items) > len(refusals) >= 1
+    # Refusals are derived from the corpus (a sibling's missing attribute): one document may
+    # offer none, and never more than the 20% cap.
+    assert len(items) > len(refusals)
     assert len(refusals) <= int(0.2 * 8)
