@@ -170,7 +170,9 @@ def asked_units(question: str) -> frozenset[str]:
         return measure_units(question, lang)
     if head in _AGE_STEMS:
         return _AGE_UNITS
-    return measure_units(head, lang)
+    # A head that measures nothing itself ("il valore di «Massa»", "the figure for
+    # power") leaves the measure to the words it governs.
+    return measure_units(head, lang) or measure_units(question, lang)
 
 
 def answer_kind(question: str) -> AnswerKind:

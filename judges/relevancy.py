@@ -18,6 +18,7 @@ from judges.scores import LexicalConfig, Score, scored
 from judges.support import analysed, name_groups, prepare, reading_language
 from ragoro.text.behaviour import is_clarification_request, is_refusal
 from ragoro.text.cognates import cognate_recall
+from ragoro.text.dates import find_dates
 from ragoro.text.evidence import Analysis, date_in, match_quantity, soft_in, token_recall
 from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import with_translations
@@ -77,6 +78,15 @@ _FINITE_AUX_RE = re.compile(
 _HOW_LONG_RE = re.compile(r"\b(?:how long|quanto tempo|per quanto)\b", re.IGNORECASE)
 _HOW_OFTEN_RE = re.compile(
     r"\b(?:how often|how frequently|ogni quanto|con che frequenza|quante volte|how many times)\b",
+    re.IGNORECASE,
+)
+_QUANTITY_Q_RE = re.compile(
+    r"\b(?:quant[oaie]|how (?:much|many|big|large|heavy|high|far))\b", re.IGNORECASE
+)
+_ASKS_TIME_RE = re.compile(
+    r"\b(?:entro|within|dur[ao]n?o?|durata|lasts?|tempo|time|periodo|period|anticipo|advance|ahead|"
+    r"preavviso|notice|attesa|wait|or[ae]|hours?|giorn[oi]|days?|minut[oi]|minutes?|"
+    r"settiman[ae]|weeks?|mes[ei]|months?)\b",
     re.IGNORECASE,
 )
 _FREQUENCY_BEFORE_RE = re.compile(r"\b(?:ogni|every|each|ciascun[oa]?)\s+$", re.IGNORECASE)
@@ -200,6 +210,14 @@ def _counted_noun(answer: str, end: int) -> bool:
     return rest is not None
 
 
+def _without_dates(text: str) -> str:
+    """The text with its dates blanked out: "31 December" names a month, not a person."""
+    chars = list(text)
+    for date in find_dates(text):
+        chars[date.start : date.end] = " " * (date.end - date.start)
+    return "".join(chars)
+
+
 def _gives(  # noqa: PLR0917 - the parts of one answer, read together
     kind: AnswerKind,
     answer: str,
@@ -216,18 +234,30 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
     if kind == "quantity":
         if not quantities:
             return "the question asks for a quantity; the answer gives none"
+        # The day and year of a date are not an amount ("at 31 December 2025").
+        amounts = [q for q in quantities if q in set(ans.quantities)]
+        if not amounts:
+            return "the question asks for a quantity; the answer gives none"
         wanted = asked_units(question)
         if not wanted:
+            # "How much gas…?", "How big was the backlog?": an amount of something that
+            # is not time; "at least 15 days" is how long, not how much.
+            if (
+                _QUANTITY_Q_RE.search(question)
+                and not _ASKS_TIME_RE.search(question)
+                and all(q.unit in _TIME_UNITS for q in amounts)
+            ):
+                return "the question asks how much; the answer gives how long"
             return ""
         if wanted == COUNT:
-            fitting = [q for q in quantities if q.unit is None]
+            fitting = [q for q in amounts if q.unit is None]
         else:
             fitting = [
-                q for q in quantities
+                q for q in amounts
                 if q.unit in wanted or (q.unit is None and not _counted_noun(prepare(answer), q.end))
             ]  # fmt: skip
             if "h" in wanted and _DURATION_RE.search(prepare(answer)):
-                fitting = quantities  # "15 consecutive calendar days": a duration
+                fitting = amounts  # "15 consecutive calendar days": a duration
         if fitting and _HOW_LONG_RE.search(question) and not _HOW_OFTEN_RE.search(question):
             # "How long must I wait?" asks for a duration; "every 500 hours" is a frequency.
             text = prepare(answer)
@@ -235,7 +265,7 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
             if not spans:
                 return "the question asks how long; the answer gives how often ('every ...')"
         if not fitting:
-            got = ", ".join(sorted({q.unit or "a count" for q in quantities}))
+            got = ", ".join(sorted({q.unit or "a count" for q in amounts}))
             asked_for = "a count" if wanted == COUNT else "/".join(sorted(wanted))
             return f"wrong kind of quantity: {got}, not {asked_for}"
         return ""
@@ -254,7 +284,7 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
         # A unit written in capitals ("EUR", "MWh") is not a name.
         names = [
             g
-            for g in name_groups(answer)
+            for g in name_groups(_without_dates(answer))
             if not g & set(asked.words) and not all(normalize_unit(w) for w in g)
         ]
         measured = [q for q in quantities if q.unit is not None]

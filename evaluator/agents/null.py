@@ -3,7 +3,8 @@
 - ``null:yes`` says "Yes." / "Sì." to everything;
 - ``null:echo`` repeats the question;
 - ``null:swap`` gives the reference answer of another case (the next answerable case in
-  golden order whose answer differs and that states another fact, wrapping around);
+  golden order whose answer differs and that states another fact, from another document
+  when there is one, wrapping around);
 - ``null:refuse`` says "I don't know." / "Non lo so." to everything;
 - ``null:context`` retrieves the top k chunks and pastes the best one as the answer.
 
@@ -102,22 +103,32 @@ def _same_fact(a: GoldenItem, b: GoldenItem) -> bool:
     )
 
 
+def _shares_document(a: GoldenItem, b: GoldenItem) -> bool:
+    """Two items with a supporting passage in the same document."""
+    return bool({p.document_path for p in a.passages} & {q.document_path for q in b.passages})
+
+
 def swapped_answers(items: Sequence[GoldenItem]) -> list[str]:
     """For each item, in golden order, the reference answer of the next answerable item
     (wrapping around) that is not one of its own references and does not state the same
-    fact; "" when there is none."""
+    fact, taken from another document when one exists; "" when there is none.
+
+    A neighbour in the same document often answers a sibling question ("revenue in 2024"
+    for "revenue in 2025"): a wrong answer to the question asked, which accuracy must fail,
+    but not an answer to a different question, which is what this null stands for."""
     donors = ["" if item.expected.refuse else reference_answer(item) for item in items]
     swapped: list[str] = []
     for position, item in enumerate(items):
         own = set(item.references)
-        chosen = ""
-        for step in range(1, len(items)):
-            index = (position + step) % len(items)
-            other = donors[index]
-            if other and other not in own and not _same_fact(item, items[index]):
-                chosen = other
-                break
-        swapped.append(chosen)
+        following = [(position + step) % len(items) for step in range(1, len(items))]
+        candidates = [
+            index
+            for index in following
+            if donors[index] and donors[index] not in own and not _same_fact(item, items[index])
+        ]
+        elsewhere = [i for i in candidates if not _shares_document(item, items[i])]
+        chosen = elsewhere or candidates
+        swapped.append(donors[chosen[0]] if chosen else "")
     return swapped
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from evaluator.agents import AgentSpecError, make_agent
 from evaluator.agents.golden_lookup import UnknownQuestionError
+from evaluator.agents.null import swapped_answers
 from evaluator.runner import run_agent
 from ragoro.contracts import GoldenItem
 from ragoro.golden import load_golden
@@ -78,6 +79,27 @@ def test_swap_agent_gives_the_next_answerable_case_answer_wrapping_around(
         assert answers[item.id] and answers[item.id] not in item.references
     again = make_agent("null:swap", index=index, golden=items)
     assert {item.id: again.answer(item.question).answer for item in items} == answers
+
+
+def test_swap_agent_takes_its_donor_from_another_document_when_there_is_one(
+    index: VectorIndex, items: list[GoldenItem]
+) -> None:
+    # nar-002 and the next case, cmp-001, both cite the product FAQ: cmp-001's answer is a
+    # sibling answer about the same product, so the donor is the next case from elsewhere.
+    answers = swapped_answers(items)
+    position = {item.id: n for n, item in enumerate(items)}
+    assert answers[position["nar-002"]] == by_id(items, "clr-001").answer
+    # With every case in one document there is no elsewhere: the next case still serves.
+    faq = by_id(items, "nar-002").passages[0].document_path
+    same_doc = [
+        item.model_copy(
+            update={
+                "passages": [p.model_copy(update={"document_path": faq}) for p in item.passages]
+            }
+        )
+        for item in items
+    ]
+    assert swapped_answers(same_doc)[position["num-001"]] == by_id(items, "num-002").answer
 
 
 def test_context_agent_pastes_the_top_chunk_and_reports_what_it_retrieved(

@@ -95,3 +95,38 @@ def test_a_place_or_person_answer_that_only_points_at_where_it_is_set_is_evasive
     assert not relevant("Dove si ritira il pacco?", "Nel punto di ritiro previsto dal servizio.")
     assert relevant("Dove si ritira il pacco?", "Al punto di ritiro di via Dante 4, a Como.")
     assert relevant("Chi approva le ferie?", "Il responsabile di reparto.")
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        ("Qual è il valore di «Peso a vuoto» indicato nella scheda?", "15 °C", False),
+        ("Qual è il valore di «Peso a vuoto» indicato nella scheda?", "1.850 kg", True),
+        ("What is the figure given for the boiler's pressure?", "40 kWh", False),
+        ("What is the figure given for the boiler's pressure?", "6 bar", True),
+    ],
+)
+def test_a_generic_head_leaves_the_measure_to_the_words_it_governs(
+    question: str, answer: str, expected: bool
+) -> None:
+    # "il valore di «Peso»" measures nothing itself: the weight it names says kg, not °C.
+    assert relevant(question, answer) is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        # The day and year of a date are no amount, and its month is no person.
+        ("How many days ahead must I book?", "EUR 968.0 million at 31 December 2025.", False),
+        ("Who is the safety officer?", "EUR 968.0 million at 31 December 2025.", False),
+        # How much of something that is not time is not answered by how long.
+        ("Quanta acqua ha prelevato lo stabilimento nel 2025?", "Almeno 15 giorni prima.", False),
+        ("Quanta acqua ha prelevato lo stabilimento nel 2025?", "182.000 m³.", True),
+        ("Quanto dura la garanzia?", "24 mesi dalla consegna.", True),
+        ("How much notice must I give?", "Two weeks.", True),
+    ],
+)
+def test_an_amount_is_not_a_date_nor_a_duration_unless_time_is_asked(
+    question: str, answer: str, expected: bool
+) -> None:
+    assert relevant(question, answer) is expected
