@@ -80,15 +80,17 @@ _HOW_OFTEN_RE = re.compile(
     r"\b(?:how often|how frequently|ogni quanto|con che frequenza|quante volte|how many times)\b",
     re.IGNORECASE,
 )
-_QUANTITY_Q_RE = re.compile(
+_HOW_MUCH_RE = re.compile(
     r"\b(?:quant[oaie]|how (?:much|many|big|large|heavy|high|far))\b", re.IGNORECASE
 )
 _ASKS_TIME_RE = re.compile(
-    r"\b(?:entro|within|dur[ao]n?o?|durata|lasts?|tempo|time|periodo|period|anticipo|advance|ahead|"
-    r"preavviso|notice|attesa|wait|or[ae]|hours?|giorn[oi]|days?|minut[oi]|minutes?|"
-    r"settiman[ae]|weeks?|mes[ei]|months?)\b",
+    r"\b(?:entro|within|tra quanto|dopo quanto|dur[ao]n?o?|durata|lasts?|tempo|time|"
+    r"periodo|period|garanzia|warranty|validità|validity|scadenza|deadline|expiry|"
+    r"anticipo|advance|ahead|preavviso|notice|attesa|wait|or[ae]|hours?|giorn[oi]|days?|"
+    r"minut[oi]|minutes?|settiman[ae]|weeks?|mes[ei]|months?)\b",
     re.IGNORECASE,
 )
+"""Words of a question that asks about time: a duration may answer it."""
 _FREQUENCY_BEFORE_RE = re.compile(r"\b(?:ogni|every|each|ciascun[oa]?)\s+$", re.IGNORECASE)
 _LABEL_SHARE = 0.5
 """Share of a quoted label's words the answer must name."""
@@ -240,10 +242,11 @@ def _gives(  # noqa: PLR0917 - the parts of one answer, read together
             return "the question asks for a quantity; the answer gives none"
         wanted = asked_units(question)
         if not wanted:
-            # "How much gas…?", "How big was the backlog?": an amount of something that
-            # is not time; "at least 15 days" is how long, not how much.
+            # "How much gas…?", "How big was the backlog?": an amount of something that is
+            # not time; "at least 15 days" is how long, not how much. ("Qual è il valore
+            # di «X»?" may be any value, a duration too.)
             if (
-                _QUANTITY_Q_RE.search(question)
+                _HOW_MUCH_RE.search(question)
                 and not _ASKS_TIME_RE.search(question)
                 and all(q.unit in _TIME_UNITS for q in amounts)
             ):
