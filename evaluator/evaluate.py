@@ -224,6 +224,9 @@ def evaluate(
     items = load_items(golden_path, reviewed_only=reviewed_only)
     opened = index if isinstance(index, VectorIndex) else _open_index(index)
     check_golden_in_index(golden_path, items, opened)
+    if use.cache:
+        # An unchanged question set then loads no embedding model at all.
+        opened.use_query_cache()
     if isinstance(agent, str):
         agent = build_agent(
             agent,

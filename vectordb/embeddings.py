@@ -59,14 +59,17 @@ class Encoder:
         self.dimensions = int(dimensions)
         self._lock = threading.Lock()
 
-    def encode(self, texts: list[str], *, progress: bool = False) -> Vectors:
-        """Embed texts; an empty list gives an empty (0, dimensions) array."""
+    def encode(
+        self, texts: list[str], *, progress: bool = False, batch_size: int | None = None
+    ) -> Vectors:
+        """Embed texts (`batch_size` at a time, default the encoder's); an empty list gives
+        an empty (0, dimensions) array."""
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
         with self._lock:
             vectors = self._model.encode(
                 texts,
-                batch_size=self.batch_size,
+                batch_size=batch_size or self.batch_size,
                 show_progress_bar=progress,
                 convert_to_numpy=True,
                 normalize_embeddings=True,
