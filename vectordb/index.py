@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from vectordb.chunking import Chunk, split_documents
+from vectordb.defaults import DEFAULT_INDEX
 from vectordb.documents import Document, LoadFailure, iter_corpus_files, load_documents
-from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder, EncoderEmbeddings, Vectors, get_encoder
+from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder, Vectors, get_encoder
 from vectordb.errors import VectorDBError
 from vectordb.query_cache import QueryVectorCache
 from vectordb.store import (
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
     from langchain_community.vectorstores import FAISS
     from langchain_core.vectorstores import VectorStoreRetriever
 
-DEFAULT_INDEX = "faiss_index_locale"
-DEFAULT_DOCS = "documenti_pdf"
 QUERY_BATCH_SIZE = 32
 """Short questions embed faster in batches of 32 than 64 on a small CPU (bench/bench_eval.py)."""
 
@@ -278,6 +277,8 @@ class VectorIndex:
         from langchain_community.vectorstores import FAISS
         from langchain_community.vectorstores.utils import DistanceStrategy
         from langchain_core.documents import Document as LCDocument
+
+        from vectordb.lc_embeddings import EncoderEmbeddings
 
         docstore = InMemoryDocstore(
             {
