@@ -120,6 +120,11 @@ _HOME = {
 }
 
 
+# `redact` is also the name of a submodule: importing ragoro.llm.redact anywhere would bind
+# the module over the function, so the function (a light, pure module) is bound eagerly.
+from ragoro.llm.redact import redact, register_secret  # noqa: E402
+
+
 def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:
