@@ -16,7 +16,6 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import bm25s
 import numpy as np
 
 from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize, translations
@@ -63,6 +62,8 @@ class HybridRetriever:
         ]
         self.vocabulary = frozenset(t for terms in corpus for t in terms)
         self._words = sorted(w for w in self.vocabulary if not is_number_token(w))
+        import bm25s  # on use: it pulls scipy, which no --help needs
+
         self._bm25 = bm25s.BM25()
         if corpus:
             self._bm25.index(corpus, show_progress=False)
