@@ -210,7 +210,9 @@ def evaluate(
     or an `Agent`; `judge` is a registered judge name ("offline", "llm") or a `Judge`.
     `repeats` > 1 judges every answer that many times (the agent runs once) and reports
     each metric's spread; the reported numbers stay repeat 1's. `use` sets each role's
-    request limits and the call cache (see `ModelUse`).
+    request limits and the call cache (see `ModelUse`); with `use.cache` the question
+    vectors are also read from and saved to the index's query-vector cache
+    (`vectordb.query_cache`), so an unchanged golden set loads no embedding model.
     `reviewed_only` evaluates only the items a reviewer accepted or edited; rejected
     items are never evaluated.
     Raises `InputError` / `UsageError` (exit 2) before any agent call when an input or
