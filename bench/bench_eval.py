@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.scaling import min_median, print_table, run_measured, scaled_golden, scales  # noqa: E402
+from bench.scaling import min_median, print_row, print_table, run_measured, scaled_golden, scales  # noqa: E402
 
 GOLDEN = ROOT / "data" / "golden" / "qa_golden_set.jsonl"
 
@@ -138,6 +138,7 @@ def main() -> None:
                     min_median(got["cli_on_rss"], "{:.0f}"),
                 ]
             )
+            print_row(rows[-1])
     print_table(
         [
             "scale",

@@ -96,7 +96,14 @@ def _worker(docs: Path, index: Path, pairwise: bool) -> None:
 
 
 def _scaling(args: argparse.Namespace) -> None:
-    from bench.scaling import BENCH_OUT, min_median, print_table, run_measured, scaled_corpus
+    from bench.scaling import (
+        BENCH_OUT,
+        min_median,
+        print_row,
+        print_table,
+        run_measured,
+        scaled_corpus,
+    )
 
     rows = []
     for scale in args.scales:
@@ -173,6 +180,7 @@ def _scaling(args: argparse.Namespace) -> None:
                 min_median(got["cli_rss"], "{:.0f}"),
             ]
         )
+        print_row(rows[-1])
     print_table(
         [
             "scale",

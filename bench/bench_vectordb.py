@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.scaling import min_median, print_table, run_measured, scaled_corpus, scales  # noqa: E402
+from bench.scaling import min_median, print_row, print_table, run_measured, scaled_corpus, scales  # noqa: E402
 
 
 def _worker(docs: Path, chunk_size: int) -> None:
@@ -115,6 +115,7 @@ def main() -> None:
                 min_median(cli_rss, "{:.0f}"),
             ]
         )
+        print_row(rows[-1])
     print_table(
         [
             "scale",

@@ -136,6 +136,11 @@ def print_table(header: list[str], rows: list[list[str]]) -> None:
         print("| " + " | ".join(row) + " |")
 
 
+def print_row(row: list[str]) -> None:
+    """One finished row on stderr at once, so a long run shows (and keeps) its progress."""
+    print("row: | " + " | ".join(row) + " |", file=sys.stderr, flush=True)
+
+
 def scales(text: str) -> list[int]:
     """'1,10,40' -> [1, 10, 40]."""
     return [int(part) for part in text.split(",") if part.strip()]
