@@ -76,6 +76,8 @@ def test_a_rerun_loads_no_model_and_gives_the_same_outcomes(
 ) -> None:
     index = tmp_path / "index"
     shutil.copytree(demo_index, index)
+    # The shared demo index may hold the cache of an earlier test's evaluation.
+    (index / CACHE_FILE).unlink(missing_ok=True)
     uncached = evaluate(GOLDEN, index=index, use=ModelUse(cache=False))
     assert not (index / CACHE_FILE).exists(), "--no-cache writes no query-vector cache"
     first = evaluate(GOLDEN, index=index)
