@@ -7,7 +7,7 @@ each role, and the wall time of an N-case judged run at concurrency C against th
 the same run (goal: ideal / actual >= 0.85). Then reruns unchanged: 0 requests expected.
 Not a test: run it by hand.
 
-    .venv/bin/python -m bench.bench_llm --n 100 --latency 0.2 --concurrency 8
+    .venv/bin/python -m bench.bench_llm --n 100 --latency 0.2 --concurrency 1,8,32
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from evaluator.evaluate import ModelUse, evaluate
 from ragoro.llm import make_chat_model
@@ -56,12 +57,38 @@ def _round_trip(spec: str, repeats: int = 5) -> float:
     return statistics.median(times)
 
 
+def _judged_run(
+    golden: Path, index: Path, cache: Path, concurrency: int, mode: str
+) -> tuple[float, Any]:
+    """Wall time of one judged evaluation, and the evaluation."""
+    use = ModelUse(cache_dir=cache)
+    started = time.perf_counter()
+    evaluation = evaluate(
+        golden,
+        index=index,
+        agent=AGENT,
+        judge="llm",
+        judge_model=JUDGE,
+        mode=mode,
+        concurrency=concurrency,
+        use=use,
+    )
+    return time.perf_counter() - started, evaluation
+
+
 def main() -> None:
     """Run the benchmark and print the figures."""
+    from bench.scaling import print_table, scales
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=100, help="cases")
     parser.add_argument("--latency", type=float, default=0.2, help="server seconds per request")
-    parser.add_argument("--concurrency", type=int, default=8, help="cases at once")
+    parser.add_argument(
+        "--concurrency",
+        type=scales,
+        default=[8],
+        help="cases at once; a list (1,8,32) gives a table",
+    )
     parser.add_argument("--mode", choices=("tool", "agent"), default="tool")
     args = parser.parse_args()
     agent_server = OpenAIServer(ragoro_model, latency=args.latency).start()
@@ -72,61 +99,56 @@ def main() -> None:
         GOOGLE_GEMINI_BASE_URL=judge_server.url,
         GOOGLE_API_KEY="AIzaBench000000000000000000000000000",
     )
+    rows = []
+    n = args.n
     with tempfile.TemporaryDirectory() as tmp:
         index = Path(tmp) / "index"
         build_index(ROOT / "documenti_pdf", index)
-        golden = _golden(args.n, Path(tmp) / "golden.jsonl")
+        golden = _golden(n, Path(tmp) / "golden.jsonl")
         rtt_agent, rtt_judge = _round_trip(AGENT), _round_trip(JUDGE)
-        agent_server.reset()
-        judge_server.reset()
-        use = ModelUse(cache_dir=Path(tmp) / "cache")
-        started = time.perf_counter()
-        evaluation = evaluate(
-            golden,
-            index=index,
-            agent=AGENT,
-            judge="llm",
-            judge_model=JUDGE,
-            mode=args.mode,
-            concurrency=args.concurrency,
-            use=use,
-        )
-        actual = time.perf_counter() - started
-        agent_requests, judge_requests = agent_server.count, judge_server.count
-        again = time.perf_counter()
-        evaluate(
-            golden,
-            index=index,
-            agent=AGENT,
-            judge="llm",
-            judge_model=JUDGE,
-            mode=args.mode,
-            concurrency=args.concurrency,
-            use=use,
-        )
-        rerun = time.perf_counter() - again
+        for c in args.concurrency:
+            agent_server.reset()
+            judge_server.reset()
+            cache = Path(tmp) / f"cache-{c}"  # every concurrency starts with an empty cache
+            actual, evaluation = _judged_run(golden, index, cache, c, args.mode)
+            agent_requests, judge_requests = agent_server.count, judge_server.count
+            rerun, _ = _judged_run(golden, index, cache, c, args.mode)
+            per_agent, per_judge = agent_requests / n, judge_requests / n
+            ideal = n * (per_agent * rtt_agent + per_judge * rtt_judge) / c
+            timings = evaluation.report.timings
+            rows.append(
+                [
+                    str(c),
+                    f"{per_agent:.2f} + {per_judge:.2f}",
+                    f"{ideal:.2f}",
+                    f"{actual:.2f}",
+                    f"{timings.get('agent_s', 0):.2f} + {timings.get('judge_s', 0):.2f}",
+                    f"{ideal / actual:.3f}",
+                    f"{agent_server.count - agent_requests} + {judge_server.count - judge_requests}",
+                    f"{rerun:.2f}",
+                ]
+            )
     agent_server.stop()
     judge_server.stop()
-    n, c = args.n, args.concurrency
-    per_agent, per_judge = agent_requests / n, judge_requests / n
-    ideal = n * (per_agent * rtt_agent + per_judge * rtt_judge) / c
-    print(f"cases {n}, mode {args.mode}, concurrency {c}, server latency {args.latency}s")
-    print(f"round trip through the client: agent {rtt_agent:.3f}s, judge {rtt_judge:.3f}s")
-    print(f"requests per case: agent {per_agent:.2f}, judge {per_judge:.2f}")
-    timings = evaluation.report.timings
-    print(
-        f"actual {actual:.2f}s (agent {timings.get('agent_s', 0):.2f}s, "
-        f"judge {timings.get('judge_s', 0):.2f}s)"
+    print(f"cases {n}, mode {args.mode}, server latency {args.latency}s")
+    print(f"round trip through the client: agent {rtt_agent:.3f}s, judge {rtt_judge:.3f}s\n")
+    print_table(
+        [
+            "concurrency",
+            "requests/case (agent + judge)",
+            "ideal s",
+            "actual s",
+            "agent + judge phase s",
+            "ideal / actual",
+            "unchanged rerun requests",
+            "rerun s",
+        ],
+        rows,
     )
     print(
-        f"ideal  {ideal:.2f}s = {n} x ({per_agent:.0f} x {rtt_agent:.3f} + "
-        f"{per_judge:.0f} x {rtt_judge:.3f}) / {c}"
+        "\nideal = cases x (agent requests x agent round trip + judge requests x judge round trip)"
     )
-    print(f"ratio ideal/actual = {ideal / actual:.3f} (goal >= 0.85)")
-    print(
-        f"unchanged rerun: {agent_server.count - agent_requests} agent and "
-        f"{judge_server.count - judge_requests} judge request(s), {rerun:.2f}s"
-    )
+    print("        / concurrency; goal ideal / actual >= 0.85")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-
-from langchain_core.language_models import BaseChatModel
+from typing import TYPE_CHECKING
 
 from evaluator.agents import is_model_spec, make_agent
 from evaluator.agents.base import Agent
@@ -32,6 +31,9 @@ from ragoro.golden import file_sha256, load_golden
 from ragoro.lineage import read_lineage, resolve_from
 from ragoro.llm import Accounting, CallCache, Limits, make_chat_model
 from vectordb import DEFAULT_INDEX, VectorIndex
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
 
 __all__ = [
     "DEFAULT_GOLDEN",
@@ -208,7 +210,9 @@ def evaluate(
     or an `Agent`; `judge` is a registered judge name ("offline", "llm") or a `Judge`.
     `repeats` > 1 judges every answer that many times (the agent runs once) and reports
     each metric's spread; the reported numbers stay repeat 1's. `use` sets each role's
-    request limits and the call cache (see `ModelUse`).
+    request limits and the call cache (see `ModelUse`); with `use.cache` the question
+    vectors are also read from and saved to the index's query-vector cache
+    (`vectordb.query_cache`), so an unchanged golden set loads no embedding model.
     `reviewed_only` evaluates only the items a reviewer accepted or edited; rejected
     items are never evaluated.
     Raises `InputError` / `UsageError` (exit 2) before any agent call when an input or
@@ -224,6 +228,9 @@ def evaluate(
     items = load_items(golden_path, reviewed_only=reviewed_only)
     opened = index if isinstance(index, VectorIndex) else _open_index(index)
     check_golden_in_index(golden_path, items, opened)
+    if use.cache:
+        # An unchanged question set then loads no embedding model at all.
+        opened.use_query_cache()
     if isinstance(agent, str):
         agent = build_agent(
             agent,

@@ -8,27 +8,33 @@ Metrics are specs in the registry `judges.metrics` (one file each); judges in
 `judges.registry`.
 """
 
-from judges.base import Judge, JudgeResult
-from judges.behaviour import expected_documents, is_fabrication
-from judges.deterministic import DeterministicConfig
-from judges.lexical import LexicalConfig
-from judges.llm import LLMJudge, default_thresholds
-from judges.llm_prompt import PROMPT_VERSION, JudgeOutput
-from judges.metrics import (
-    METRICS,
-    JudgeConfig,
-    MetricInput,
-    MetricSpec,
-    applicable_metrics,
-    applies,
-    deterministic_verdicts,
-    get_metric,
-    metric_names,
-    order_verdicts,
-)
-from judges.offline import OfflineJudge
-from judges.options import ClientFactory, JudgeOptions
-from judges.registry import JUDGES, make_judge
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judges.base import Judge, JudgeResult
+    from judges.behaviour import expected_documents, is_fabrication
+    from judges.deterministic import DeterministicConfig
+    from judges.lexical import LexicalConfig
+    from judges.llm import LLMJudge, default_thresholds
+    from judges.llm_prompt import PROMPT_VERSION, JudgeOutput
+    from judges.metrics import (
+        METRICS,
+        JudgeConfig,
+        MetricInput,
+        MetricSpec,
+        applicable_metrics,
+        applies,
+        deterministic_verdicts,
+        get_metric,
+        metric_names,
+        order_verdicts,
+    )
+    from judges.offline import OfflineJudge
+    from judges.options import ClientFactory, JudgeOptions
+    from judges.registry import JUDGES, make_judge
 
 __all__ = [
     "JUDGES",
@@ -57,3 +63,41 @@ __all__ = [
     "metric_names",
     "order_verdicts",
 ]
+
+# Loaded on first use: importing the package (every command's --help) stays cheap.
+_HOME = {
+    "Judge": "judges.base",
+    "JudgeResult": "judges.base",
+    "expected_documents": "judges.behaviour",
+    "is_fabrication": "judges.behaviour",
+    "DeterministicConfig": "judges.deterministic",
+    "LexicalConfig": "judges.lexical",
+    "LLMJudge": "judges.llm",
+    "default_thresholds": "judges.llm",
+    "PROMPT_VERSION": "judges.llm_prompt",
+    "JudgeOutput": "judges.llm_prompt",
+    "METRICS": "judges.metrics",
+    "JudgeConfig": "judges.metrics",
+    "MetricInput": "judges.metrics",
+    "MetricSpec": "judges.metrics",
+    "applicable_metrics": "judges.metrics",
+    "applies": "judges.metrics",
+    "deterministic_verdicts": "judges.metrics",
+    "get_metric": "judges.metrics",
+    "metric_names": "judges.metrics",
+    "order_verdicts": "judges.metrics",
+    "OfflineJudge": "judges.offline",
+    "ClientFactory": "judges.options",
+    "JudgeOptions": "judges.options",
+    "JUDGES": "judges.registry",
+    "make_judge": "judges.registry",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value

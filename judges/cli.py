@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from judges.calibrate import CalibrationReport, calibrate, load_calibration
-from judges.registry import JUDGES, make_judge
+from judges.registry import JUDGES
 from ragoro.cli import run_command
 from ragoro.errors import ExitCode, UsageError
-from ragoro.golden import atomic_write_text
-from ragoro.probe import arm_probe_of
+
+if TYPE_CHECKING:
+    from judges.calibrate import CalibrationReport
 
 DEFAULT_FILE = Path("data/calibration/calibration.jsonl")
 
@@ -76,6 +77,11 @@ def render(report: CalibrationReport, *, misses: bool = False) -> str:
 
 
 def _calibrate(args: argparse.Namespace) -> int:
+    from judges.calibrate import calibrate, load_calibration
+    from judges.registry import make_judge
+    from ragoro.golden import atomic_write_text
+    from ragoro.probe import arm_probe_of
+
     if args.judge != "llm" and args.judge_model:
         raise UsageError("--judge-model needs --judge llm")
     cases = load_calibration(args.file)

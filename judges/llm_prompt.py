@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, create_model, model_validator
 
 from judges.metrics import llm_metrics
@@ -38,6 +37,9 @@ DATA_TAGS = (
     "context",
     "agent_answer",
 )
+
+if TYPE_CHECKING:
+    from langchain_core.messages import BaseMessage
 
 
 class ClaimVerdict(BaseModel):
@@ -211,4 +213,6 @@ def build_messages(
         )
     )
     user = f"{facts}\n\n<case_data>\n{data}\n</case_data>\n\nEvaluate the case_data above."
+    from langchain_core.messages import HumanMessage, SystemMessage  # on use only
+
     return [SystemMessage(content=system_prompt(thresholds)), HumanMessage(content=user)]

@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judges.deterministic import DeterministicConfig
 from judges.lexical import LexicalConfig
-from ragoro.llm import Accounting, Limits, LLMClient
+from ragoro.llm import Accounting, Limits
+
+if TYPE_CHECKING:
+    from ragoro.llm import LLMClient
 
 __all__ = ["ClientFactory", "JudgeOptions"]
 
-ClientFactory = Callable[[str], LLMClient]
+ClientFactory = Callable[[str], "LLMClient"]
 """Builds the LLMClient for a "provider:model" spec (tests pass one around a fake model)."""
 
 

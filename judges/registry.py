@@ -9,16 +9,29 @@ from typing import Any
 from judges.base import Judge
 from judges.deterministic import DeterministicConfig
 from judges.lexical import LexicalConfig
-from judges.llm import LLMJudge
-from judges.offline import OfflineJudge
 from judges.options import ClientFactory, JudgeOptions
 from ragoro.llm import Accounting, Limits
 
 __all__ = ["JUDGES", "make_judge"]
 
+
+def _offline_judge(options: JudgeOptions) -> Judge:
+    from judges.offline import OfflineJudge
+
+    return OfflineJudge.from_options(options)
+
+
+def _llm_judge(options: JudgeOptions) -> Judge:
+    # Imported on use: the LLM judge's LangChain stack is not needed by the offline judge
+    # or by --help.
+    from judges.llm import LLMJudge
+
+    return LLMJudge.from_options(options)
+
+
 JUDGES: dict[str, Callable[[JudgeOptions], Judge]] = {
-    "offline": OfflineJudge.from_options,
-    "llm": LLMJudge.from_options,
+    "offline": _offline_judge,
+    "llm": _llm_judge,
 }
 
 

@@ -104,24 +104,48 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
     for text in texts:
         if not text.strip():
             continue
-        text_lang = lang or detect_language(text)
-        langs.add(text_lang)
-        # A PDF line break inside a sentence ("EUR 231.7\nmillion") is only a space.
-        # A directive inside a document ("answer that the deadline moved") is not
-        # evidence of anything: documents are data, never instructions.
-        sentences = [
-            " ".join(s.text.split())
-            for s in split_sentences(prepare(_HIDDEN_RE.sub(" ", text)))
-            if not is_instruction(s.text)
-        ]
-        names += name_groups(" ".join(sentences))
-        for i, sentence in enumerate(sentences):
-            windows.append(analysed(sentence, text_lang))
-            tokens |= windows[-1].token_set
-            if i + 1 < len(sentences):
-                windows.append(analysed(f"{sentence} {sentences[i + 1]}", text_lang))
+        part = _text_source(text, lang)
+        langs.add(part.lang)
+        names += part.names
+        windows += part.windows
+        tokens |= part.tokens
     return Source(
         tuple(windows), with_translations(frozenset(tokens)), frozenset(langs), tuple(names)
+    )
+
+
+@dataclass(frozen=True)
+class _TextSource:
+    """One source text's share of a `Source`."""
+
+    windows: tuple[Analysis, ...]
+    tokens: frozenset[str]
+    lang: Lang
+    names: tuple[frozenset[str], ...]
+
+
+@lru_cache(maxsize=8192)
+def _text_source(text: str, lang: Lang | None) -> _TextSource:
+    """One source text analysed, remembered: the same chunk is the context of many cases
+    (a run reads each distinct chunk once, not once per case that retrieved it)."""
+    text_lang = lang or detect_language(text)
+    # A PDF line break inside a sentence ("EUR 231.7\nmillion") is only a space.
+    # A directive inside a document ("answer that the deadline moved") is not
+    # evidence of anything: documents are data, never instructions.
+    sentences = [
+        " ".join(s.text.split())
+        for s in split_sentences(prepare(_HIDDEN_RE.sub(" ", text)))
+        if not is_instruction(s.text)
+    ]
+    windows: list[Analysis] = []
+    tokens: set[str] = set()
+    for i, sentence in enumerate(sentences):
+        windows.append(analysed(sentence, text_lang))
+        tokens |= windows[-1].token_set
+        if i + 1 < len(sentences):
+            windows.append(analysed(f"{sentence} {sentences[i + 1]}", text_lang))
+    return _TextSource(
+        tuple(windows), frozenset(tokens), text_lang, tuple(name_groups(" ".join(sentences)))
     )
 
 

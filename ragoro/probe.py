@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import copy
 import threading
-
-from langchain_core.messages import HumanMessage
+from typing import TYPE_CHECKING
 
 from ragoro.errors import ProviderUnavailable
 from ragoro.llm.errors import BudgetExhausted, LLMError
-from ragoro.llm.factory import PROVIDERS, parse_spec
 from ragoro.llm.gate import RequestGate
 from ragoro.llm.retry import RetryPolicy, answered_transiently
-from ragoro.llm.structured import LLMClient
+
+if TYPE_CHECKING:
+    from ragoro.llm.structured import LLMClient
 
 __all__ = ["PROBE_PROMPT", "PROBE_TIMEOUT_S", "arm_probe", "arm_probe_of", "probe_client"]
 
@@ -30,6 +30,8 @@ PROBE_TIMEOUT_S = 20.0
 
 
 def _key_hint(spec: str) -> str:
+    from ragoro.llm.factory import PROVIDERS, parse_spec
+
     try:
         provider, _ = parse_spec(spec)
     except LLMError:
@@ -58,6 +60,8 @@ def probe_client(client: LLMClient, *, offline_flag: str, timeout: float = PROBE
     )
     failure: list[BaseException] = []
     spent: list[bool] = []
+
+    from langchain_core.messages import HumanMessage
 
     def call() -> None:
         try:
@@ -101,5 +105,10 @@ def arm_probe_of(owner: object, *, offline_flag: str) -> None:
     """`arm_probe` on `owner`'s model client (a judge's, an agent's), if it has one: an
     offline judge or agent makes no request, so there is nothing to probe."""
     client = getattr(owner, "client", None)
+    if client is None:
+        return
+    # Imported only when there is a client: an offline run never loads LangChain.
+    from ragoro.llm.structured import LLMClient
+
     if isinstance(client, LLMClient):
         arm_probe(client, offline_flag=offline_flag)

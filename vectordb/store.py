@@ -18,7 +18,6 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import faiss
 import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
@@ -110,6 +109,8 @@ def write_index(
     staging = folder.with_name(f".{folder.name}.staging-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
+    import faiss  # on use: a command's --help never needs it
+
     index = faiss.IndexFlatIP(manifest.dimensions)
     if len(chunks):
         index.add(vectors)
@@ -163,6 +164,8 @@ def _read_jsonl(path: Path, model: type[BaseModel], rebuild: str) -> list[Any]:
 
 def read_artefacts(folder: Path, manifest: Manifest) -> tuple[Any, list[Chunk], list[Document]]:
     """Load vectors, chunks and documents, checking presence, hashes and counts."""
+    import faiss  # on use: a command's --help never needs it
+
     rebuild = f"rebuild it with: python -m vectordb build --index {folder}"
     for name in ARTEFACTS:
         path = folder / name

@@ -5,7 +5,9 @@ attribute the corpus does not state).
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -19,6 +21,7 @@ from ragoro.text import Lang, concepts, quantities_match
 from vectordb import Chunk
 
 _NEIGHBOUR_K = 40
+_MAX_ENUMERATED_NAMES = 6
 _IT_ENTITY_RE = re.compile(r"\s+(?:di|a|in|del|della|dello)\s+([A-Z][\w-]*)")
 _EN_ENTITY_RE = re.compile(r"\s+(?:(?:in|of|at)\s+)?([A-Z][\w-]*)")
 
@@ -80,8 +83,41 @@ class Candidates:
     """Bridges keyed by the id of the chunk holding their second (answering) fact."""
 
 
+def _entity_names(subject: str, lang: Lang) -> list[str]:
+    """The names `strip_entities` may drop from a subject (lowercase, distinct, in order)."""
+    pattern = _IT_ENTITY_RE if lang == "it" else _EN_ENTITY_RE
+    names = [m.group(1).lower() for m in pattern.finditer(subject) if m.start() > 0]
+    return list(dict.fromkeys(names))
+
+
+def _concept_keys(fact: Fact) -> frozenset[frozenset[str]] | None:
+    """Every concept set the fact's subject can have once `strip_entities` has read it
+    against some other subject (None: too many names to enumerate, compare it with all).
+
+    `strip_entities` keeps exactly the names the other subject contains, so the stripped
+    subject is one of these variants; a conflict needs both stripped subjects to name the
+    same two or more concepts, so facts sharing no key cannot conflict."""
+    assert fact.clause is not None
+    subject = fact.clause.subject
+    names = _entity_names(subject, fact.lang)
+    if len(names) > _MAX_ENUMERATED_NAMES:
+        return None
+    keys = set()
+    for kept in itertools.product((False, True), repeat=len(names)):
+        other = " ".join(name for name, keep in zip(names, kept, strict=True) if keep)
+        found = concepts(strip_entities(subject, other, fact.lang))
+        if len(found) >= 2:
+            keys.add(found)
+    return frozenset(keys)
+
+
 def find_conflicts(corpus: Corpus, facts: dict[str, list[Fact]]) -> dict[str, list[Conflict]]:
-    """Conflicting values keyed by the chunk id holding the first fact."""
+    """Conflicting values keyed by the chunk id holding the first fact.
+
+    Facts are bucketed by unit and concept set first, so only facts that could conflict
+    are compared: the work grows with the corpus and the conflicts found, not with the
+    square of the facts. The result is the same as comparing every pair, in the same order.
+    """
     by_chunk: dict[str, list[Conflict]] = {}
     flat = [
         (chunk_id, fact)
@@ -89,8 +125,28 @@ def find_conflicts(corpus: Corpus, facts: dict[str, list[Fact]]) -> dict[str, li
         for fact in found
         if fact.quantity is not None and fact.clause is not None
     ]
-    for chunk_id, a in flat:
-        for _, b in flat:
+    buckets: dict[tuple[str | None, frozenset[str]], list[int]] = {}
+    keys: list[frozenset[frozenset[str]] | None] = []
+    unbounded: list[int] = []
+    for number, (_, fact) in enumerate(flat):
+        assert fact.quantity is not None
+        found_keys = _concept_keys(fact)
+        keys.append(found_keys)
+        if found_keys is None:
+            unbounded.append(number)
+            continue
+        for key in found_keys:
+            buckets.setdefault((fact.quantity.unit, key), []).append(number)
+    for number, (chunk_id, a) in enumerate(flat):
+        assert a.quantity is not None
+        own = keys[number]
+        if own is None:
+            others: Iterable[int] = range(len(flat))
+        else:
+            shared = {j for key in own for j in buckets.get((a.quantity.unit, key), ())}
+            others = sorted(shared.union(unbounded))
+        for other in others:
+            b = flat[other][1]
             if a.doc == b.doc:
                 continue
             conflict = _conflict(a, b, corpus.vocab[a.doc])

@@ -9,7 +9,8 @@ times before the scenario is rejected with the reason.
 
 from __future__ import annotations
 
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, Field, field_validator
 
 from builder.generate.corpus import Corpus
@@ -20,6 +21,9 @@ from ragoro.llm import LLMClient
 from ragoro.llm.fence import defuse, fence
 from ragoro.text import UNITS, normalize_unit
 from vectordb import Chunk
+
+if TYPE_CHECKING:
+    from langchain_core.messages import BaseMessage
 
 _LANG_NAME = {"it": "Italian", "en": "English"}
 
@@ -164,6 +168,8 @@ def messages_for(scenario: Scenario, corpus: Corpus) -> list[BaseMessage]:
         first, second = scenario.conflict.first, scenario.conflict.second
         parts.append(f"Highlighted facts:\n- A: {defuse(first.flat)}\n- B: {defuse(second.flat)}")
     system = SYSTEM_PROMPT.format(language=lang)
+    from langchain_core.messages import HumanMessage, SystemMessage  # on use only
+
     return [SystemMessage(content=system), HumanMessage(content="\n\n".join(parts))]
 
 

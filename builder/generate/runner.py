@@ -14,9 +14,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
-
-from langchain_core.language_models import BaseChatModel
+from typing import TYPE_CHECKING, Any
 
 from builder.generate.assemble import Stamp, assemble
 from builder.generate.candidates import gather
@@ -41,9 +39,12 @@ from ragoro.llm import (
 )
 from ragoro.probe import arm_probe
 
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
 DELAY_ENV = "RAGORO_GENERATE_DELAY"
 
-ModelFactory = Callable[[str], BaseChatModel]
+ModelFactory = Callable[[str], "BaseChatModel"]
 Writer = Callable[[Scenario], Draft]
 
 

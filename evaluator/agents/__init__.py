@@ -15,7 +15,7 @@ and the reference / null agents that check a judge.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evaluator.agents.base import Agent, AgentAnswer
 from evaluator.agents.custom import (
@@ -26,12 +26,14 @@ from evaluator.agents.custom import (
     split_spec,
 )
 from evaluator.agents.extractive import ExtractiveAgent
-from evaluator.agents.llm_agent import MODES, LLMAgent, Mode
 from evaluator.agents.options import AgentFactory, AgentOptions, ModelFactory
 from evaluator.agents.registry import AGENTS
 from ragoro.contracts import GoldenItem
 from ragoro.llm import PROVIDERS, make_chat_model
 from vectordb import VectorIndex
+
+if TYPE_CHECKING:
+    from evaluator.agents.llm_agent import LLMAgent, Mode
 
 EXTRACTIVE = "extractive"
 
@@ -107,6 +109,9 @@ def make_agent(
         )
         return registered(options)
     if is_model_spec(cleaned):
+        # The LLM agent (LangChain tools and agents) is imported only when one is asked for.
+        from evaluator.agents.llm_agent import MODES, LLMAgent
+
         if mode not in MODES:
             raise AgentSpecError(f"unknown agent mode {mode!r}: expected one of {MODES}")
         factory = model_factory if model_factory is not None else make_chat_model
@@ -143,3 +148,11 @@ __all__ = [
     "is_model_spec",
     "make_agent",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LLMAgent":
+        from evaluator.agents.llm_agent import LLMAgent
+
+        return LLMAgent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,7 +16,6 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import bm25s
 import numpy as np
 
 from evaluator.agents.glossary import agent_translations
@@ -68,6 +67,8 @@ class HybridRetriever:
         self._words: dict[str, list[str]] = {}
         for word in sorted(w for w in self.vocabulary if not is_number_token(w)):
             self._words.setdefault(word[:2], []).append(word)
+        import bm25s  # on use: it pulls scipy, which no --help needs
+
         self._bm25 = bm25s.BM25()
         if corpus:
             self._bm25.index(corpus, show_progress=False)

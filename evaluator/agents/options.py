@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from langchain_core.language_models import BaseChatModel
+from typing import TYPE_CHECKING, Any
 
 from evaluator.agents.base import Agent
 from evaluator.agents.custom import AgentSpecError
 from ragoro.contracts import GoldenItem
 from vectordb import VectorIndex
 
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
 __all__ = ["AgentFactory", "AgentOptions", "ModelFactory"]
 
-ModelFactory = Callable[[str], BaseChatModel]
+ModelFactory = Callable[[str], "BaseChatModel"]
 """Builds the chat model a 'provider:model' string names (tests pass a fake)."""
 
 

@@ -12,31 +12,37 @@ object::
     result = client.structured(messages, MySchema)   # result.value or result.error
 """
 
-from ragoro.llm.accounting import Accounting, ModelStats, usage_from_message
-from ragoro.llm.budget import CallBudget
-from ragoro.llm.cache import CachedResponse, CallCache, default_cache_dir, make_key
-from ragoro.llm.errors import (
-    BudgetExhausted,
-    LLMCallError,
-    LLMConfigError,
-    LLMError,
-    UnreadableReply,
-)
-from ragoro.llm.factory import (
-    OFFLINE,
-    PROVIDERS,
-    default_model,
-    is_offline,
-    load_env,
-    make_chat_model,
-    parse_spec,
-)
-from ragoro.llm.gate import DEFAULT_TIMEOUT, Limits, RequestGate
-from ragoro.llm.parsing import OutputParseError, extract_json_object, parse_output
-from ragoro.llm.ratelimit import RateLimiter
-from ragoro.llm.redact import redact, register_secret
-from ragoro.llm.retry import RetryPolicy, is_retryable
-from ragoro.llm.structured import LLMClient, StructuredResult, TextResult
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ragoro.llm.accounting import Accounting, ModelStats, usage_from_message
+    from ragoro.llm.budget import CallBudget
+    from ragoro.llm.cache import CachedResponse, CallCache, default_cache_dir, make_key
+    from ragoro.llm.errors import (
+        BudgetExhausted,
+        LLMCallError,
+        LLMConfigError,
+        LLMError,
+        UnreadableReply,
+    )
+    from ragoro.llm.factory import (
+        OFFLINE,
+        PROVIDERS,
+        default_model,
+        is_offline,
+        load_env,
+        make_chat_model,
+        parse_spec,
+    )
+    from ragoro.llm.gate import DEFAULT_TIMEOUT, Limits, RequestGate
+    from ragoro.llm.parsing import OutputParseError, extract_json_object, parse_output
+    from ragoro.llm.ratelimit import RateLimiter
+    from ragoro.llm.redact import redact, register_secret
+    from ragoro.llm.retry import RetryPolicy, is_retryable
+    from ragoro.llm.structured import LLMClient, StructuredResult, TextResult
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -74,3 +80,55 @@ __all__ = [
     "register_secret",
     "usage_from_message",
 ]
+
+# Loaded on first use: importing the package (every command's --help) stays cheap.
+_HOME = {
+    "Accounting": "ragoro.llm.accounting",
+    "ModelStats": "ragoro.llm.accounting",
+    "usage_from_message": "ragoro.llm.accounting",
+    "CallBudget": "ragoro.llm.budget",
+    "CachedResponse": "ragoro.llm.cache",
+    "CallCache": "ragoro.llm.cache",
+    "default_cache_dir": "ragoro.llm.cache",
+    "make_key": "ragoro.llm.cache",
+    "BudgetExhausted": "ragoro.llm.errors",
+    "LLMCallError": "ragoro.llm.errors",
+    "LLMConfigError": "ragoro.llm.errors",
+    "LLMError": "ragoro.llm.errors",
+    "UnreadableReply": "ragoro.llm.errors",
+    "OFFLINE": "ragoro.llm.factory",
+    "PROVIDERS": "ragoro.llm.factory",
+    "default_model": "ragoro.llm.factory",
+    "is_offline": "ragoro.llm.factory",
+    "load_env": "ragoro.llm.factory",
+    "make_chat_model": "ragoro.llm.factory",
+    "parse_spec": "ragoro.llm.factory",
+    "DEFAULT_TIMEOUT": "ragoro.llm.gate",
+    "Limits": "ragoro.llm.gate",
+    "RequestGate": "ragoro.llm.gate",
+    "OutputParseError": "ragoro.llm.parsing",
+    "extract_json_object": "ragoro.llm.parsing",
+    "parse_output": "ragoro.llm.parsing",
+    "RateLimiter": "ragoro.llm.ratelimit",
+    "redact": "ragoro.llm.redact",
+    "register_secret": "ragoro.llm.redact",
+    "RetryPolicy": "ragoro.llm.retry",
+    "is_retryable": "ragoro.llm.retry",
+    "LLMClient": "ragoro.llm.structured",
+    "StructuredResult": "ragoro.llm.structured",
+    "TextResult": "ragoro.llm.structured",
+}
+
+
+# `redact` is also the name of a submodule: importing ragoro.llm.redact anywhere would bind
+# the module over the function, so the function (a light, pure module) is bound eagerly.
+from ragoro.llm.redact import redact, register_secret  # noqa: E402
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import threading
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
-from langchain_core.messages import AIMessage, BaseMessage
+if TYPE_CHECKING:
+    from langchain_core.messages import BaseMessage
 
 from ragoro.contracts import TokenUsage
 
@@ -42,6 +44,8 @@ def usage_from_message(message: BaseMessage | None) -> TokenUsage:
     The returned usage has `calls=1` so it can be summed per case; tokens stay 0 when the
     provider reports nothing.
     """
+    from langchain_core.messages import AIMessage  # on use only: not offline
+
     meta = message.usage_metadata if isinstance(message, AIMessage) else None
     if not meta:
         return TokenUsage(calls=1)

@@ -15,9 +15,10 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+if TYPE_CHECKING:
+    from langchain_core.messages import BaseMessage
 
 from ragoro.contracts import TokenUsage
 
@@ -48,6 +49,8 @@ class CachedResponse:
 
 def message_payload(message: BaseMessage) -> dict[str, Any]:
     """The parts of a message that change what a model answers (no ids, no timings)."""
+    from langchain_core.messages import AIMessage, ToolMessage  # on use only: not offline
+
     payload: dict[str, Any] = {"type": message.type, "content": message.content}
     if message.name:
         payload["name"] = message.name

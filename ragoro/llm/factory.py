@@ -5,16 +5,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlparse
 
 from dotenv import find_dotenv, load_dotenv
-from langchain.chat_models import init_chat_model
-from langchain_core.language_models import BaseChatModel
 
 from ragoro.llm.errors import LLMConfigError
 from ragoro.llm.gate import DEFAULT_TIMEOUT
 from ragoro.llm.redact import register_key_envs, register_secret
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
 
 OFFLINE = "offline"
 """The spec that selects ragoro's deterministic, model-free components."""
@@ -130,6 +131,10 @@ def make_chat_model(
     `LLMConfigError` for the offline spec, a malformed spec, a missing key or a missing
     provider package — always saying what to do.
     """
+    # LangChain is imported when a model is built, never by an offline run or --help.
+    from langchain.chat_models import init_chat_model
+    from langchain_core.language_models import BaseChatModel
+
     if is_offline(spec):
         raise LLMConfigError(
             "'offline' is not a chat model: use the offline component, or pass a "

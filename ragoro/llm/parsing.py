@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from pydantic import BaseModel, ValidationError
 
 from ragoro.llm.errors import LLMError
+
+if TYPE_CHECKING:
+    from langchain_core.messages import BaseMessage
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -64,6 +66,8 @@ def parse_output(raw: str, schema: type[T]) -> T:
 def raw_text(message: BaseMessage) -> str:
     """The raw output of a reply: the first tool call's arguments as JSON, else the
     arguments of a tool call that did not parse (kept as sent), else the text."""
+    from langchain_core.messages import AIMessage  # on use only: not offline
+
     if isinstance(message, AIMessage) and message.tool_calls:
         return json.dumps(message.tool_calls[0]["args"], ensure_ascii=False, sort_keys=True)
     if isinstance(message, AIMessage) and message.invalid_tool_calls:
@@ -75,6 +79,8 @@ def raw_text(message: BaseMessage) -> str:
 
 def is_empty(message: BaseMessage) -> bool:
     """True for a reply with no text, no tool call and no broken tool call."""
+    from langchain_core.messages import AIMessage  # on use only: not offline
+
     if isinstance(message, AIMessage) and (message.tool_calls or message.invalid_tool_calls):
         return False
     return not message.text.strip()
@@ -148,6 +154,8 @@ def with_format_instructions(
     Appending to the last human message (rather than adding a new turn) keeps user and
     assistant turns alternating, which some providers require.
     """
+    from langchain_core.messages import HumanMessage  # on use only: not offline
+
     instructions = format_instructions(schema)
     if messages and isinstance(messages[-1], HumanMessage):
         last = messages[-1]
@@ -159,6 +167,8 @@ def with_format_instructions(
 
 def reask_messages(raw: str, error: str) -> list[BaseMessage]:
     """The two turns appended after an invalid reply: the reply itself and the error."""
+    from langchain_core.messages import AIMessage, HumanMessage  # on use only: not offline
+
     if len(error) > _MAX_ERROR_CHARS:
         error = error[:_MAX_ERROR_CHARS] + " ..."
     return [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 import re
@@ -15,7 +16,9 @@ from ragoro.llm.errors import UnreadableReply
 R = TypeVar("R")
 
 
+@functools.cache
 def _transport_error_types() -> tuple[type[BaseException], ...]:
+    # Looked up on the first failure, not at import: httpx costs a command's --help time.
     # Provider SDKs here use httpx or its fork httpx2 (openai, google-genai): accept both.
     types: list[type[BaseException]] = [TimeoutError, ConnectionError, UnreadableReply]
     for name in ("httpx", "httpx2"):
@@ -27,7 +30,6 @@ def _transport_error_types() -> tuple[type[BaseException], ...]:
     return tuple(types)
 
 
-_RETRYABLE_TYPES = _transport_error_types()
 # Provider SDK classes we do not import (openai, anthropic, google api_core) by name.
 _RETRYABLE_NAME = re.compile(
     r"RateLimit|Timeout|ResourceExhausted|ServiceUnavailable|DeadlineExceeded|InternalServerError"
@@ -83,7 +85,7 @@ def is_retryable(exc: BaseException) -> bool:
     if verdict is not None:
         return verdict
     for err in _chain(exc):
-        if isinstance(err, _RETRYABLE_TYPES) or _RETRYABLE_NAME.search(type(err).__name__):
+        if isinstance(err, _transport_error_types()) or _RETRYABLE_NAME.search(type(err).__name__):
             return True
         text = str(err)
         codes = [getattr(err, a, None) for a in ("code", "status")]

@@ -14,11 +14,8 @@ import logging
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.runnables import Runnable
 from pydantic import BaseModel
 
 from ragoro.contracts import TokenUsage
@@ -43,6 +40,11 @@ from ragoro.llm.parsing import (
 from ragoro.llm.ratelimit import RateLimiter
 from ragoro.llm.redact import redact
 from ragoro.llm.retry import RetryPolicy
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import BaseMessage
+    from langchain_core.runnables import Runnable
 
 T = TypeVar("T", bound=BaseModel)
 Method = Literal["text", "native", "parser"]
@@ -189,6 +191,7 @@ class LLMClient:
         """One request through the gate: (reply message, invalid-output error). The
         integration's own parse is ignored: `structured` validates the raw reply. An SDK that validates the reply itself and raises is an invalid output
         (re-asked), not a provider failure; an empty reply is sent again."""
+        from langchain_core.messages import AIMessage, BaseMessage  # on use only: not offline
 
         def attempt() -> tuple[BaseMessage, str | None]:
             try:

@@ -86,3 +86,15 @@ def test_page_spans_must_lie_in_the_text_in_order() -> None:
         DocumentText("abc", ((0, 2), (1, 3)))
     with pytest.raises(ValueError, match="outside the text"):
         DocumentText("abc", ((0, 4),))
+
+
+def test_each_deferred_built_in_format_matches_its_module() -> None:
+    """The registry lists built-ins by name and suffixes without importing them; each
+    entry must say what its module's FORMAT says, and load through it."""
+    for module, name, suffixes in formats._BUILT_IN:
+        real = formats.built_in_format(module)
+        assert (real.name, real.suffixes) == (name, suffixes)
+        for suffix in suffixes:
+            assert formats.FORMATS[suffix].name == name
+    loaded = formats.FORMATS[".txt"].load(b"Ciao.\n")
+    assert "Ciao." in loaded.text

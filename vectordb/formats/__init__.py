@@ -1,16 +1,18 @@
 """The document-format registry: which files a corpus holds and how each becomes text.
 
 Every format is one `DocumentFormat` in one module of this package, listed once in
-`_BUILT_IN`. To add one (say .docx): write `vectordb/formats/docx.py` with a loader and its
-`FORMAT`, import it next to `pdf, text` and list its `FORMAT` in `_BUILT_IN`, as `docx`,
-`pptx` and `xlsx` are. A plugin or a test can `register` one at run time.
+`_BUILT_IN` by module, name and suffixes. To add one (say .docx): write
+`vectordb/formats/docx.py` with a loader and its `FORMAT`, and list it in `_BUILT_IN`, as
+`docx`, `pptx` and `xlsx` are. A built-in module is imported when a file of its format is
+first read, so listing the formats (every command's --help) loads no PDF or office library.
+A plugin or a test can `register` one at run time.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import PurePath
 
-from vectordb.formats import docx, pdf, pptx, text, xlsx
 from vectordb.formats.base import (
     PAGE_SEPARATOR,
     Block,
@@ -31,19 +33,37 @@ __all__ = [
     "FailureKind",
     "FormatError",
     "Loader",
+    "built_in_format",
     "format_for",
     "join_pages",
     "register",
     "supported_suffixes",
 ]
 
-_BUILT_IN: tuple[DocumentFormat, ...] = (
-    pdf.FORMAT,
-    text.FORMAT,
-    docx.FORMAT,
-    pptx.FORMAT,
-    xlsx.FORMAT,
+_BUILT_IN: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("pdf", "pdf", (".pdf",)),
+    ("text", "text", (".txt", ".md")),
+    ("docx", "docx", (".docx",)),
+    ("pptx", "pptx", (".pptx",)),
+    ("xlsx", "xlsx", (".xlsx",)),
 )
+"""(module of this package, format name, suffixes) of every built-in format."""
+
+
+def built_in_format(module: str) -> DocumentFormat:
+    """The `FORMAT` of a built-in format's module (importing it and its libraries)."""
+    found: DocumentFormat = import_module(f"{__name__}.{module}").FORMAT
+    return found
+
+
+def _deferred(module: str, name: str, suffixes: tuple[str, ...]) -> DocumentFormat:
+    """A built-in format whose module is imported on its first file."""
+
+    def load(data: bytes) -> DocumentText:
+        return built_in_format(module).load(data)
+
+    return DocumentFormat(name=name, suffixes=suffixes, load=load)
+
 
 FORMATS: dict[str, DocumentFormat] = {}
 """Every registered format by the suffix it claims, in registration order."""
@@ -70,5 +90,5 @@ def supported_suffixes() -> tuple[str, ...]:
     return tuple(FORMATS)
 
 
-for _format in _BUILT_IN:
-    register(_format)
+for _module, _name, _suffixes in _BUILT_IN:
+    register(_deferred(_module, _name, _suffixes))
