@@ -52,10 +52,14 @@ class WorkerLost(RagoroError):
 class _Worker:
     """One actor: state built once by `setup`, then one batch per `run` call."""
 
-    def __init__(self, setup: Callable[[], Any]) -> None:
+    def __init__(self, setup: Callable[[], Any], threads: int | None) -> None:
         self.failure: Carried | None = None
         self.state: Any = None
         try:
+            if threads is not None:
+                # Ray gives a 1-CPU actor one thread; a model run with another thread count
+                # rounds differently in the last bit, and vectors must equal the local ones.
+                importlib.import_module("torch").set_num_threads(threads)
             self.state = setup()
         except Exception as exc:  # noqa: BLE001 - returned by run(), raised on the driver
             self.failure = carry(exc)
@@ -112,6 +116,7 @@ class RayExecutor:
         self._ray: Any = None
         self._started = False
         self._pools: dict[str, list[Any]] = {}
+        self._threads: int | None = None
 
     # -- session -------------------------------------------------------------------------
 
@@ -166,13 +171,20 @@ class RayExecutor:
 
     # -- the fan-out ---------------------------------------------------------------------
 
-    def _pool(self, key: str, setup: Callable[[], Any], size: int) -> list[Any]:
+    def _pool(self, key: str, setup: Callable[[], Any], size: int, models: bool) -> list[Any]:
         ray = self._session()
         pool = self._pools.setdefault(key, [])
         actor = ray.remote(num_cpus=1, max_restarts=0)(_Worker)
+        threads = self._torch_threads() if models else None
         while len(pool) < size:
-            pool.append(actor.remote(setup))
+            pool.append(actor.remote(setup, threads))
         return pool[:size]
+
+    def _torch_threads(self) -> int:
+        """The intra-op threads torch uses in this process (what a local run computes with)."""
+        if self._threads is None:
+            self._threads = int(importlib.import_module("torch").get_num_threads())
+        return self._threads
 
     def _drop(self, key: str) -> None:
         for actor in self._pools.pop(key, []):
@@ -189,14 +201,16 @@ class RayExecutor:
         unit: str,
         progress: bool,
         keep: bool = False,
+        models: bool = True,
     ) -> list[Any]:
         """`work(state, batch)` for every batch on the `key` pool (built by `setup` in each
         worker), results in batch order. A worker's error is raised here as itself; on any
-        error or Ctrl-C the pool is stopped. `keep` leaves the pool up for another call."""
+        error or Ctrl-C the pool is stopped. `keep` leaves the pool up for another call;
+        `models`: the work runs models (torch threads are matched to this process's)."""
         if not batches:
             return []
         ray = self._session()
-        pool = self._pool(key, setup, min(self.worker_count(), len(batches)))
+        pool = self._pool(key, setup, min(self.worker_count(), len(batches)), models)
         results: list[Any] = [None] * len(batches)
         queue = deque(range(len(batches)))
         idle = list(pool)
@@ -359,6 +373,7 @@ class RayExecutor:
             desc="loading documents",
             unit="file",
             progress=progress,
+            models=False,
         )
         for loaded in (entry for batch in done for entry in batch):
             if isinstance(loaded, Document):
