@@ -50,28 +50,41 @@ class WorkerLost(RagoroError):
 
 
 class _Worker:
-    """One actor: state built once by `setup`, then one batch per `run` call."""
+    """One actor process: named states, each built once by its setup, then batches.
 
-    def __init__(self, setup: Callable[[], Any], threads: int | None) -> None:
-        self.failure: Carried | None = None
-        self.state: Any = None
+    The process outlives a state: the agent's and then the judge's of one run share it,
+    and with it whatever the process has loaded (the embedding model, the index)."""
+
+    def __init__(self) -> None:
+        self.states: dict[str, Any] = {}
+        self.failures: dict[str, Carried] = {}
+
+    def setup(self, key: str, setup: Callable[[], Any], threads: int | None) -> None:
+        """Build state `key` (an error is kept and returned by every `run` of that key)."""
+        self.drop(key)
         try:
             if threads is not None:
                 # Ray gives a 1-CPU actor one thread; a model run with another thread count
                 # rounds differently in the last bit, and vectors must equal the local ones.
                 importlib.import_module("torch").set_num_threads(threads)
-            self.state = setup()
+            self.states[key] = setup()
         except Exception as exc:  # noqa: BLE001 - returned by run(), raised on the driver
-            self.failure = carry(exc)
+            self.failures[key] = carry(exc)
 
-    def run(self, work: Callable[[Any, Any], Any], batch: Any) -> tuple[bool, Any]:
+    def run(self, key: str, work: Callable[[Any, Any], Any], batch: Any) -> tuple[bool, Any]:
         """(True, results) or (False, the carried error)."""
-        if self.failure is not None:
-            return False, self.failure
+        failure = self.failures.get(key)
+        if failure is not None:
+            return False, failure
         try:
-            return True, work(self.state, batch)
+            return True, work(self.states[key], batch)
         except Exception as exc:  # noqa: BLE001 - returned, raised on the driver
             return False, carry(exc)
+
+    def drop(self, key: str) -> None:
+        """Forget state `key`."""
+        self.states.pop(key, None)
+        self.failures.pop(key, None)
 
 
 def _code_roots() -> list[str]:
@@ -115,7 +128,7 @@ class RayExecutor:
         self.workers = workers
         self._ray: Any = None
         self._started = False
-        self._pools: dict[str, list[Any]] = {}
+        self._actors: list[Any] = []
         self._threads: int | None = None
 
     # -- session -------------------------------------------------------------------------
@@ -157,8 +170,7 @@ class RayExecutor:
 
     def close(self) -> None:
         """Stop every worker; shut down the Ray instance this executor started."""
-        for key in list(self._pools):
-            self._drop(key)
+        self._stop()
         if self._ray is not None and self._started:
             self._ray.shutdown()
         self._ray, self._started = None, False
@@ -171,14 +183,12 @@ class RayExecutor:
 
     # -- the fan-out ---------------------------------------------------------------------
 
-    def _pool(self, key: str, setup: Callable[[], Any], size: int, models: bool) -> list[Any]:
+    def _pool(self, size: int) -> list[Any]:
         ray = self._session()
-        pool = self._pools.setdefault(key, [])
         actor = ray.remote(num_cpus=1, max_restarts=0)(_Worker)
-        threads = self._torch_threads() if models else None
-        while len(pool) < size:
-            pool.append(actor.remote(setup, threads))
-        return pool[:size]
+        while len(self._actors) < size:
+            self._actors.append(actor.remote())
+        return self._actors[:size]
 
     def _torch_threads(self) -> int:
         """The intra-op threads torch uses in this process (what a local run computes with)."""
@@ -186,9 +196,10 @@ class RayExecutor:
             self._threads = int(importlib.import_module("torch").get_num_threads())
         return self._threads
 
-    def _drop(self, key: str) -> None:
-        for actor in self._pools.pop(key, []):
+    def _stop(self) -> None:
+        for actor in self._actors:
             self._ray.kill(actor)
+        self._actors = []
 
     def fan_out(
         self,
@@ -203,14 +214,18 @@ class RayExecutor:
         keep: bool = False,
         models: bool = True,
     ) -> list[Any]:
-        """`work(state, batch)` for every batch on the `key` pool (built by `setup` in each
-        worker), results in batch order. A worker's error is raised here as itself; on any
-        error or Ctrl-C the pool is stopped. `keep` leaves the pool up for another call;
-        `models`: the work runs models (torch threads are matched to this process's)."""
+        """`work(state, batch)` for every batch, the state `key` built by `setup` once in
+        each worker; results in batch order. A worker's error is raised here as itself;
+        on any error or Ctrl-C the workers are stopped. `keep` leaves the state up for
+        another call; `models`: the work runs models (torch threads match this process's)."""
         if not batches:
             return []
         ray = self._session()
-        pool = self._pool(key, setup, min(self.worker_count(), len(batches)), models)
+        pool = self._pool(min(self.worker_count(), len(batches)))
+        shipped = ray.put(setup)
+        threads = self._torch_threads() if models else None
+        for actor in pool:
+            actor.setup.remote(key, shipped, threads)
         results: list[Any] = [None] * len(batches)
         queue = deque(range(len(batches)))
         idle = list(pool)
@@ -224,7 +239,7 @@ class RayExecutor:
             while queue or running:
                 while queue and idle:
                     number, actor = queue.popleft(), idle.pop()
-                    running[actor.run.remote(work, batches[number])] = (number, actor)
+                    running[actor.run.remote(key, work, batches[number])] = (number, actor)
                 done, _ = ray.wait(list(running), num_returns=1)
                 for ref in done:
                     number, actor = running.pop(ref)
@@ -236,13 +251,14 @@ class RayExecutor:
                     if bar is not None:
                         bar.update(len(batches[number]))
         except BaseException:
-            self._drop(key)
+            self._stop()
             raise
         finally:
             if bar is not None:
                 bar.close()
         if not keep:
-            self._drop(key)
+            for actor in pool:
+                actor.drop.remote(key)
         return results
 
     @staticmethod
@@ -276,9 +292,14 @@ class RayExecutor:
                 "--executor ray rebuilds the agent in each worker: give it as a spec "
                 "(a registered name, provider:model or module:callable), not an object"
             )
+        seed = (
+            self._question_vectors(items, plan)
+            if callable(getattr(agent, "prepare", None))
+            else None
+        )
         ledger = self._ledger(plan.use.agent)
         shipped = replace(plan, spent=None)
-        setup = partial(tasks.agent_setup, shipped, ledger, concurrency)
+        setup = partial(tasks.agent_setup, shipped, ledger, concurrency, seed)
         batches = question_batches(items, self.worker_count())
         try:
             done = self.fan_out(
@@ -298,6 +319,16 @@ class RayExecutor:
             if plan.spent is not None:
                 plan.spent.absorb(spent)
         return [by_id[item.id] for item in items]
+
+    def _question_vectors(self, items: Sequence[GoldenItem], plan: AgentPlan) -> tasks.Seed:
+        """The run's questions embedded once, across the workers, in the very batches one
+        process embeds them in (`prepare` asks for the distinct questions in golden order):
+        each worker's agent gets these vectors instead of embedding every question itself."""
+        from vectordb.store import read_manifest
+
+        questions = list(dict.fromkeys(item.question for item in items))
+        model = read_manifest(plan.index).embedding_model
+        return tasks.Seed(model, questions, self._encoder(model).encode(questions))
 
     def judge_repeats(
         self,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ragoro.executors.base import AgentPlan, JudgePlan
 from ragoro.executors.ledger import shared_use
 from ragoro.llm.accounting import Accounting, ModelStats
+from vectordb.embeddings import Encoder, Vectors
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -23,8 +24,8 @@ if TYPE_CHECKING:
     from evaluator.agents.base import Agent
     from judges.base import Judge, JudgeResult
     from ragoro.contracts import CaseOutcome, GoldenItem
+    from vectordb import VectorIndex
     from vectordb.documents import Document, LoadFailure
-    from vectordb.embeddings import Encoder, Vectors
 
 Spent = dict[str, ModelStats]
 """A worker's model spending since its previous batch, by model spec."""
@@ -51,6 +52,21 @@ class _Spending:
         return delta
 
 
+_INDEXES: dict[tuple[Path, int], VectorIndex] = {}
+
+
+def _index(folder: Path) -> VectorIndex:
+    """The index at `folder`, opened once per worker process while its manifest is unchanged
+    (the agent and the judge of a run share it)."""
+    from vectordb import VectorIndex
+
+    key = (folder, (folder / "manifest.json").stat().st_mtime_ns)
+    if key not in _INDEXES:
+        _INDEXES.clear()
+        _INDEXES[key] = VectorIndex.open(folder)
+    return _INDEXES[key]
+
+
 def _in_order(work: Callable[[Any], Any], batch: Sequence[Any], concurrency: int) -> list[Any]:
     if concurrency <= 1 or len(batch) <= 1:
         return [work(entry) for entry in batch]
@@ -67,17 +83,59 @@ class AgentState:
     concurrency: int
 
 
-def agent_setup(plan: AgentPlan, ledger: Any, concurrency: int) -> AgentState:
+@dataclass(frozen=True)
+class Seed:
+    """Vectors the driver had the workers compute for one exact list of texts."""
+
+    model: str
+    texts: list[str]
+    vectors: Vectors
+
+
+class _SeededEncoder(Encoder):
+    """The index's encoder, answering the seeded list of texts from the seed.
+
+    Only a request for exactly that list is served from it: its vectors are what one
+    `encode` of that list computes, to the bit; anything else goes to the model."""
+
+    def __init__(self, seed: Seed, dimensions: int) -> None:
+        # No super().__init__(): the model is loaded only if a text is not seeded.
+        self.name = seed.model
+        self.dimensions = dimensions
+        self._seed = seed
+        self._model_encoder: Encoder | None = None
+
+    def encode(self, texts: list[str], *, progress: bool = False) -> Vectors:
+        """The seed's vectors for the seeded list, else the model's."""
+        if texts == self._seed.texts:
+            return self._seed.vectors.copy()
+        if self._model_encoder is None:
+            from vectordb.embeddings import get_encoder
+
+            self._model_encoder = get_encoder(self.name)
+        return self._model_encoder.encode(texts, progress=progress)
+
+
+def _seeded(index: VectorIndex, seed: Seed | None) -> VectorIndex:
+    if seed is not None and seed.model == index.manifest.embedding_model:
+        # The index loads its encoder on first use; one already set is used as it is.
+        index._encoder = _SeededEncoder(seed, index.manifest.dimensions)
+    return index
+
+
+def agent_setup(
+    plan: AgentPlan, ledger: Any, concurrency: int, seed: Seed | None = None
+) -> AgentState:
     """Build the plan's agent with the run's shared agent limits; `prepare` it on every
-    question of the run, as the local runner does, so its batched work is the same."""
+    question of the run, as the local runner does, so its batched work is the same
+    (`seed`: the run's question vectors, computed once for all workers)."""
     from evaluator.evaluate import build_agent
     from ragoro.probe import arm_probe_of
-    from vectordb import VectorIndex
 
     spending = _Spending()
     agent = build_agent(
         plan.spec,
-        index=VectorIndex.open(plan.index),
+        index=_seeded(_index(plan.index), seed),
         k=plan.k,
         mode=plan.mode,
         golden=plan.golden,
@@ -114,10 +172,9 @@ def judge_setup(plan: JudgePlan, ledger: Any, concurrency: int) -> JudgeState:
     """Build the plan's judge with the run's shared judge limits."""
     from evaluator.evaluate import resolve_judge
     from ragoro.probe import arm_probe_of
-    from vectordb import VectorIndex
 
     spending = _Spending()
-    documents = VectorIndex.open(plan.index).texts if plan.index is not None else None
+    documents = _index(plan.index).texts if plan.index is not None else None
     judge = resolve_judge(
         plan.name,
         plan.model,
