@@ -29,20 +29,26 @@ EXECUTORS: dict[str, str] = {
     "local": "ragoro.executors.local:LocalExecutor",
     "ray": "ragoro.executors.ray:RayExecutor",
 }
-"""Executor name -> "module:class"; the class takes `address` as its only keyword."""
+"""Executor name -> "module:class"; a class other than local's takes `address` and
+`workers` keywords."""
 
 
-def make_executor(name: str = "local", *, address: str | None = None) -> Executor:
+def make_executor(
+    name: str = "local", *, address: str | None = None, workers: int | None = None
+) -> Executor:
     """The executor registered as `name`; `address` is where its cluster is (Ray: a
-    `ray://host:10001` or `host:6379` address; None = `RAY_ADDRESS`, else a local one)."""
+    `ray://host:10001` or `host:6379` address; None = `RAY_ADDRESS`, else a local one);
+    `workers` how many worker processes (None: one per CPU of the cluster)."""
     target = EXECUTORS.get(name)
     if target is None:
         raise UsageError(f"unknown executor {name!r}: use one of {', '.join(sorted(EXECUTORS))}")
-    if address is not None and name == "local":
-        raise UsageError("--ray-address needs --executor ray")
+    if name == "local" and (address is not None or workers is not None):
+        raise UsageError("--ray-address and --ray-workers need --executor ray")
+    if workers is not None and workers < 1:
+        raise UsageError(f"--ray-workers must be at least 1, got {workers}")
     module, _, attribute = target.partition(":")
     factory: Callable[..., Executor] = getattr(importlib.import_module(module), attribute)
-    return factory() if name == "local" else factory(address=address)
+    return factory() if name == "local" else factory(address=address, workers=workers)
 
 
 def add_executor_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,6 +68,13 @@ def add_executor_arguments(parser: argparse.ArgumentParser) -> None:
         help="Ray cluster to use with --executor ray, e.g. ray://head:10001 (default "
         "$RAY_ADDRESS; without either, Ray starts on this machine)",
     )
+    parser.add_argument(
+        "--ray-workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes with --executor ray (default: one per CPU of the cluster)",
+    )
 
 
 def executor_from_args(args: argparse.Namespace) -> Executor:
@@ -69,4 +82,4 @@ def executor_from_args(args: argparse.Namespace) -> Executor:
     address = args.ray_address
     if args.executor == "ray" and address is None:
         address = os.environ.get("RAY_ADDRESS") or None
-    return make_executor(args.executor, address=address)
+    return make_executor(args.executor, address=address, workers=args.ray_workers)

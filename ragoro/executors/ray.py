@@ -185,7 +185,9 @@ class RayExecutor:
 
     def _pool(self, size: int) -> list[Any]:
         ray = self._session()
-        actor = ray.remote(num_cpus=1, max_restarts=0)(_Worker)
+        # More workers than CPUs (--ray-workers) share them rather than wait for one.
+        cpus = min(1.0, ray.cluster_resources().get("CPU", 1) / max(1, self.worker_count()))
+        actor = ray.remote(num_cpus=cpus, max_restarts=0)(_Worker)
         while len(self._actors) < size:
             self._actors.append(actor.remote())
         return self._actors[:size]
