@@ -111,8 +111,9 @@ class Executor(Protocol):
         """Every outcome judged, one list per repeat (`evaluator.runner.judge_repeats`)."""
         ...
 
-    def document_loader(self) -> Callable[[Path], LoadResult] | None:
-        """What `build_index` loads the corpus with; None = its own loop."""
+    def document_loader(self) -> Callable[..., LoadResult] | None:
+        """What `build_index` loads the corpus with (`loader(docs, progress=...)`); None =
+        its own loop."""
         ...
 
     def encoder_factory(self) -> Callable[[str], Encoder] | None:

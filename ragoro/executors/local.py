@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ragoro.executors.base import AgentPlan, JudgePlan
@@ -56,7 +55,7 @@ class LocalExecutor:
             items, outcomes, judge, repeats=repeats, concurrency=concurrency, progress=progress
         )
 
-    def document_loader(self) -> Callable[[Path], LoadResult] | None:
+    def document_loader(self) -> Callable[..., LoadResult] | None:
         """None: `build_index` loads the files itself."""
         return None
 

@@ -380,7 +380,7 @@ class RayExecutor:
 
     # -- vectordb build ------------------------------------------------------------------
 
-    def document_loader(self) -> Callable[[Path], LoadResult] | None:
+    def document_loader(self) -> Callable[..., LoadResult]:
         """Load the corpus's files in the workers, merged in the corpus's file order."""
         return self._load
 
@@ -415,7 +415,7 @@ class RayExecutor:
                 result.failures.append(loaded)
         return result
 
-    def encoder_factory(self) -> Callable[[str], Encoder] | None:
+    def encoder_factory(self) -> Callable[[str], Encoder]:
         """Encoders whose batches are embedded in the workers."""
         return self._encoder
 

@@ -31,7 +31,7 @@ def digit_map(copy: int) -> dict[str, str]:
 
 
 def _mapped(text: str, table: dict[str, str]) -> str:
-    return text.translate(str.maketrans(table))
+    return text.translate(str.maketrans("".join(table), "".join(table.values())))
 
 
 def _folder(copy: int) -> str:

@@ -8,6 +8,7 @@ arrived. Each test starts its own local Ray (inside the command).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def _probes(server: OpenAIServer) -> int:
 
 
 @pytest.fixture
-def server(monkeypatch: pytest.MonkeyPatch) -> OpenAIServer:
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenAIServer]:
     openai = OpenAIServer(ragoro_model, retry_after=0.01).start()
     monkeypatch.setenv("OPENAI_BASE_URL", openai.url + "/v1")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-raytest-0123456789")
