@@ -17,6 +17,7 @@ from evaluator.views import add_view_arguments, baseline_entry_before, write_vie
 from judges.registry import JUDGES
 from ragoro.cli import run_command
 from ragoro.errors import ExitCode, UsageError
+from ragoro.executors import Executor, add_executor_arguments, executor_from_args
 from ragoro.golden import atomic_write_text
 from ragoro.lineage import Lineage, relative_to, write_lineage
 from ragoro.llm.arguments import add_request_arguments, add_role_arguments, limits_from_args
@@ -91,6 +92,7 @@ def _common(parser: argparse.ArgumentParser, *, golden_default: Path | None) -> 
     )
     add_gate_arguments(parser)
     _model_arguments(parser)
+    add_executor_arguments(parser)
 
 
 def _model_arguments(parser: argparse.ArgumentParser, *, agent: bool = False) -> None:
@@ -260,8 +262,8 @@ def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
     return outcome.exit_code
 
 
-def _run(args: argparse.Namespace) -> int:
-    evaluation = evaluate(
+def _evaluate(args: argparse.Namespace, executor: Executor) -> Evaluation:
+    return evaluate(
         args.golden,
         index=args.index,
         agent=args.agent,
@@ -276,7 +278,16 @@ def _run(args: argparse.Namespace) -> int:
         reviewed_only=args.reviewed_only,
         probe=True,
         use=_use(args),
+        executor=executor,
     )
+
+
+def _run(args: argparse.Namespace) -> int:
+    executor = executor_from_args(args)
+    try:
+        evaluation = _evaluate(args, executor)
+    finally:
+        executor.close()
     write_outcomes(args.outcomes, evaluation.outcomes)
     report = evaluation.report
     write_lineage(
@@ -298,21 +309,26 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _rescore(args: argparse.Namespace) -> int:
-    evaluation = rescore(
-        args.outcomes,
-        golden=args.golden,
-        index=args.index,
-        judge=args.judge,
-        judge_model=args.judge_model,
-        mode=args.mode,
-        repeats=args.repeats,
-        concurrency=args.concurrency,
-        progress=not args.no_progress,
-        allow_self_judge=args.allow_self_judge,
-        reviewed_only=args.reviewed_only,
-        probe=True,
-        use=_use(args),
-    )
+    executor = executor_from_args(args)
+    try:
+        evaluation = rescore(
+            args.outcomes,
+            golden=args.golden,
+            index=args.index,
+            judge=args.judge,
+            judge_model=args.judge_model,
+            mode=args.mode,
+            repeats=args.repeats,
+            concurrency=args.concurrency,
+            progress=not args.no_progress,
+            allow_self_judge=args.allow_self_judge,
+            reviewed_only=args.reviewed_only,
+            probe=True,
+            use=_use(args),
+            executor=executor,
+        )
+    finally:
+        executor.close()
     _print_spend(evaluation)
     return _finish(args, evaluation)
 

@@ -22,11 +22,12 @@ from evaluator.preflight import (
     probe_models,
 )
 from evaluator.report import RunReport, build_report
-from evaluator.runner import judge_repeats, run_agent
 from judges import make_judge
 from judges.base import Judge, JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.errors import UsageError
+from ragoro.executors import AgentPlan, Executor, JudgePlan
+from ragoro.executors.local import LocalExecutor
 from ragoro.golden import file_sha256, load_golden
 from ragoro.lineage import read_lineage, resolve_from
 from ragoro.llm import Accounting, CallCache, Limits, make_chat_model
@@ -164,10 +165,12 @@ def _judged(
     progress: bool,
     timings: dict[str, float],
     meta: dict[str, object],
+    executor: Executor,
+    plan: JudgePlan | None,
 ) -> Evaluation:
     started = time.perf_counter()
-    first, *again = judge_repeats(
-        items, outcomes, judge, repeats=repeats, concurrency=concurrency, progress=progress
+    first, *again = executor.judge_repeats(
+        items, outcomes, judge, plan, repeats=repeats, concurrency=concurrency, progress=progress
     )
     timings["judge_s"] = time.perf_counter() - started
     report = build_report(
@@ -203,6 +206,7 @@ def evaluate(
     reviewed_only: bool = False,
     probe: bool = False,
     use: ModelUse | None = None,
+    executor: Executor | None = None,
 ) -> Evaluation:
     """Run `agent` on every question of `golden`, judge each answer, build the report.
 
@@ -218,10 +222,13 @@ def evaluate(
     Raises `InputError` / `UsageError` (exit 2) before any agent call when an input or
     the configuration is wrong; a crash of the agent on one case is kept on that case.
     With `probe`, a model the run uses that fails one quick call raises
-    `ProviderUnavailable` (exit 3) before any case runs.
+    `ProviderUnavailable` (exit 3) before any case runs. `executor` runs the agent and
+    judge calls (default: this process; see `ragoro.executors`).
     """
     check_repeats(repeats)
     use = use or ModelUse()
+    executor = executor or LocalExecutor()
+    spec = agent if isinstance(agent, str) else None
     spent = {"agent": Accounting(), "judge": Accounting()}
     started_at = datetime.now(UTC).isoformat(timespec="seconds")
     golden_path = Path(golden)
@@ -247,7 +254,10 @@ def evaluate(
     if probe:
         probe_models(chosen, agent)
     clock = time.perf_counter()
-    outcomes = run_agent(items, agent, concurrency=concurrency, progress=progress)
+    plan = None
+    if spec is not None:
+        plan = AgentPlan(spec, opened.path, k, mode, items, use, probe, spent["agent"])
+    outcomes = executor.run_agent(items, agent, plan, concurrency=concurrency, progress=progress)
     timings = {"agent_s": time.perf_counter() - clock}
     meta: dict[str, object] = {
         "agent": agent.name,
@@ -266,9 +276,29 @@ def evaluate(
         progress=progress,
         timings=timings,
         meta=meta,
+        executor=executor,
+        plan=_judge_plan(
+            judge, judge_model, index=opened, use=use, probe=probe, spent=spent["judge"]
+        ),
     )
     evaluation.accounting = spent
     return evaluation
+
+
+def _judge_plan(
+    judge: str | Judge,
+    model: str | None,
+    *,
+    index: VectorIndex | None,
+    use: ModelUse | None,
+    probe: bool,
+    spent: Accounting,
+) -> JudgePlan | None:
+    """How a worker rebuilds a judge given by name; None for a judge object."""
+    if not isinstance(judge, str):
+        return None
+    path = index.path if index is not None else None
+    return JudgePlan(judge, model, path, use or ModelUse(), probe, spent)
 
 
 def rescore(
@@ -286,6 +316,7 @@ def rescore(
     reviewed_only: bool = False,
     probe: bool = False,
     use: ModelUse | None = None,
+    executor: Executor | None = None,
 ) -> Evaluation:
     """Judge saved outcomes again (from `evaluate`, or from any RAG system; see
     docs/outcomes.md) without running an agent. The index is optional: its documents
@@ -354,6 +385,10 @@ def rescore(
         progress=progress,
         timings={},
         meta=meta,
+        executor=executor or LocalExecutor(),
+        plan=_judge_plan(
+            judge, judge_model, index=opened, use=use, probe=probe, spent=spent["judge"]
+        ),
     )
     evaluation.accounting = spent
     return evaluation

@@ -96,6 +96,19 @@ def run_agent(
     )
 
 
+def case_pairs(
+    items: Sequence[GoldenItem], outcomes: Sequence[CaseOutcome]
+) -> list[tuple[GoldenItem, CaseOutcome]]:
+    """Each item with its outcome (matched by case id), in golden order; `InputError`
+    when a case has none."""
+    by_id = {outcome.case_id: outcome for outcome in outcomes}
+    missing = [item.id for item in items if item.id not in by_id]
+    if missing:
+        shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
+        raise InputError(f"{len(missing)} golden case(s) have no outcome: {shown}")
+    return [(item, by_id[item.id]) for item in items]
+
+
 def judge_all(
     items: Sequence[GoldenItem],
     outcomes: Sequence[CaseOutcome],
@@ -106,12 +119,7 @@ def judge_all(
     desc: str | None = None,
 ) -> list[JudgeResult]:
     """Judge each outcome against its item (matched by case id), in golden order."""
-    by_id = {outcome.case_id: outcome for outcome in outcomes}
-    missing = [item.id for item in items if item.id not in by_id]
-    if missing:
-        shown = ", ".join(missing[:5]) + (" ..." if len(missing) > 5 else "")
-        raise InputError(f"{len(missing)} golden case(s) have no outcome: {shown}")
-    pairs = [(item, by_id[item.id]) for item in items]
+    pairs = case_pairs(items, outcomes)
     return _mapped(
         lambda pair: judge.judge(*pair),
         pairs,

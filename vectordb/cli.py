@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from ragoro.errors import UsageError
+from ragoro.executors import add_executor_arguments, executor_from_args
 from vectordb.defaults import DEFAULT_DOCS, DEFAULT_EMBEDDINGS, DEFAULT_INDEX
 from vectordb.formats import supported_suffixes
 
@@ -47,6 +48,7 @@ def _parser() -> argparse.ArgumentParser:
         help="rebuild the index folder even when it holds an index of another corpus folder "
         "(without it, that is an error: exit 2)",
     )
+    add_executor_arguments(build)
     search = commands.add_parser("search", help="print the top chunks for a query")
     search.add_argument("query", help="the question or keywords to search for")
     search.add_argument("-k", type=int, default=3, help="how many chunks (default 3)")
@@ -55,10 +57,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from vectordb.embeddings import get_encoder
     from vectordb.index import build_index
 
     if not args.docs.is_dir():
         raise UsageError(f"document folder not found: {args.docs}")
+    executor = executor_from_args(args)
     try:
         result = build_index(
             args.docs,
@@ -68,9 +72,13 @@ def _build(args: argparse.Namespace) -> int:
             embeddings=args.embeddings,
             progress=True,
             replace=args.replace,
+            encoder_factory=executor.encoder_factory() or get_encoder,
+            loader=executor.document_loader(),
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    finally:
+        executor.close()
     for failure in result.failures:
         print(f"skipped {failure}", file=sys.stderr)
     print(

@@ -14,7 +14,13 @@ import numpy as np
 
 from vectordb.chunking import Chunk, split_documents
 from vectordb.defaults import DEFAULT_INDEX
-from vectordb.documents import Document, LoadFailure, iter_corpus_files, load_documents
+from vectordb.documents import (
+    Document,
+    LoadFailure,
+    LoadResult,
+    iter_corpus_files,
+    load_documents,
+)
 from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder, Vectors, get_encoder
 from vectordb.errors import VectorDBError
 from vectordb.query_cache import QueryVectorCache
@@ -115,14 +121,16 @@ def build_index(
     progress: bool = False,
     encoder_factory: Callable[[str], Encoder] = get_encoder,
     replace: bool = False,
+    loader: Callable[..., LoadResult] | None = None,
 ) -> BuildResult:
     """Load, chunk and embed a corpus into index_path, reusing unchanged chunks' vectors.
 
     An index of another folder at index_path raises `IndexLineageError` before any work,
-    unless `replace`."""
+    unless `replace`. `loader(docs, progress=...)` replaces `load_documents` (an executor
+    that loads the files elsewhere must return the same `LoadResult`)."""
     if not replace and docs.is_dir():
         check_index_lineage(docs, index_path)
-    loaded = load_documents(docs, progress=progress)
+    loaded = (loader or load_documents)(docs, progress=progress)
     if not loaded.documents:
         raise NoDocumentsError(
             f"no document could be loaded from {docs} ({len(loaded.failures)} failed)",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
@@ -95,6 +96,12 @@ class Accounting:
         """Count one retry after a retryable provider error."""
         with self._lock:
             self._get(spec).retries += 1
+
+    def absorb(self, stats: Mapping[str, ModelStats]) -> None:
+        """Add counters kept elsewhere (another process's, by model spec) to these."""
+        with self._lock:
+            for spec, more in stats.items():
+                self._stats[spec] = self._get(spec).merged(more)
 
     def stats(self, spec: str) -> ModelStats:
         """A copy of the counters of one model (zeros when it was never used)."""

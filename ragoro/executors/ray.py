@@ -1,0 +1,473 @@
+"""The Ray executor: the same work as the local one, fanned out to Ray worker processes.
+
+Ray runs on this machine (a local instance started on first use, shut down by `close`)
+or on a cluster (`address`: `ray://head:10001`, or `RAY_ADDRESS`). Each kind of work gets
+a pool of actors, one per CPU, that rebuild their agent, judge or model once from a plan
+(`tasks.*_setup`); batches are handed to whichever actor is free, and results are put
+back in input order. Workers read the index, the corpus and the call cache by path: they
+must see the same files (one machine, or a shared filesystem), see the README.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import math
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ragoro.errors import RagoroError, UsageError
+from ragoro.executors import tasks
+from ragoro.executors.base import AgentPlan, JudgePlan
+from ragoro.executors.relay import Carried, carry, restore
+from vectordb.embeddings import Encoder
+
+if TYPE_CHECKING:
+    from evaluator.agents.base import Agent
+    from judges.base import Judge, JudgeResult
+    from ragoro.contracts import CaseOutcome, GoldenItem
+    from vectordb.documents import LoadResult
+    from vectordb.embeddings import Vectors
+
+__all__ = ["RayExecutor", "WorkerLost"]
+
+_FORWARDED_ENV = ("RAGORO_", "OPENAI_", "GOOGLE_", "GEMINI_", "ANTHROPIC_", "HF_")
+"""Variables a worker needs as the driver has them (model keys and endpoints, caches)."""
+_BATCHES_PER_WORKER = 8
+_MAX_BATCH = 64
+
+
+class WorkerLost(RagoroError):
+    """A Ray worker process died (or Ray itself failed) before it returned its batch."""
+
+
+class _Worker:
+    """One actor process: named states, each built once by its setup, then batches.
+
+    The process outlives a state: the agent's and then the judge's of one run share it,
+    and with it whatever the process has loaded (the embedding model, the index)."""
+
+    def __init__(self) -> None:
+        self.states: dict[str, Any] = {}
+        self.failures: dict[str, Carried] = {}
+
+    def setup(self, key: str, setup: Callable[[], Any], threads: int | None) -> None:
+        """Build state `key` (an error is kept and returned by every `run` of that key)."""
+        self.drop(key)
+        try:
+            if threads is not None:
+                # Ray gives a 1-CPU actor one thread; a model run with another thread count
+                # rounds differently in the last bit, and vectors must equal the local ones.
+                importlib.import_module("torch").set_num_threads(threads)
+            self.states[key] = setup()
+        except Exception as exc:  # noqa: BLE001 - returned by run(), raised on the driver
+            self.failures[key] = carry(exc)
+
+    def run(self, key: str, work: Callable[[Any, Any], Any], batch: Any) -> tuple[bool, Any]:
+        """(True, results) or (False, the carried error)."""
+        failure = self.failures.get(key)
+        if failure is not None:
+            return False, failure
+        try:
+            return True, work(self.states[key], batch)
+        except Exception as exc:  # noqa: BLE001 - returned, raised on the driver
+            return False, carry(exc)
+
+    def drop(self, key: str) -> None:
+        """Forget state `key`."""
+        self.states.pop(key, None)
+        self.failures.pop(key, None)
+
+
+def _code_roots() -> list[str]:
+    """Folders holding ragoro's packages as the driver imports them."""
+    import ragoro
+
+    return [str(Path(ragoro.__file__).resolve().parent.parent)]
+
+
+def batched(entries: Sequence[Any], workers: int) -> list[list[Any]]:
+    """Contiguous batches, about `_BATCHES_PER_WORKER` per worker (so a slow batch does
+    not leave the others idle), at most `_MAX_BATCH` entries each."""
+    size = max(1, min(_MAX_BATCH, math.ceil(len(entries) / (workers * _BATCHES_PER_WORKER))))
+    return [list(entries[start : start + size]) for start in range(0, len(entries), size)]
+
+
+def question_batches(items: Sequence[GoldenItem], workers: int) -> list[list[GoldenItem]]:
+    """Batches of whole question groups: the items that share a question stay together and
+    in golden order, since an agent may answer a repeated question by its occurrence."""
+    groups: dict[str, list[GoldenItem]] = {}
+    for item in items:
+        groups.setdefault(item.question, []).append(item)
+    return [
+        [item for group in batch for item in group]
+        for batch in batched(list(groups.values()), workers)
+    ]
+
+
+class RayExecutor:
+    """Fan the work out to Ray workers; results come back in input order."""
+
+    name = "ray"
+
+    def __init__(
+        self, address: str | None = None, *, num_cpus: int | None = None, workers: int | None = None
+    ) -> None:
+        """`address`: a Ray cluster (None: `RAY_ADDRESS`, else a Ray started here with
+        `num_cpus` CPUs, default all). `workers`: actors per pool (default: the cluster's CPUs)."""
+        self.address = address
+        self.num_cpus = num_cpus
+        self.workers = workers
+        self._ray: Any = None
+        self._started = False
+        self._actors: list[Any] = []
+        self._threads: int | None = None
+
+    # -- session -------------------------------------------------------------------------
+
+    def _session(self) -> Any:
+        if self._ray is not None:
+            return self._ray
+        try:
+            ray = importlib.import_module("ray")
+        except ImportError as exc:
+            raise UsageError("--executor ray needs Ray: pip install 'ray==2.60.0'") from exc
+        if not ray.is_initialized():
+            env = {k: v for k, v in os.environ.items() if k.startswith(_FORWARDED_ENV)}
+            env["PYTHONPATH"] = os.pathsep.join(
+                [*_code_roots(), *filter(None, [os.environ.get("PYTHONPATH")])]
+            )
+            options: dict[str, Any] = {
+                "runtime_env": {"env_vars": env},
+                "logging_level": logging.WARNING,
+                "log_to_driver": True,
+            }
+            if self.address is None and not os.environ.get("RAY_ADDRESS"):
+                options.update(num_cpus=self.num_cpus, include_dashboard=False)
+            try:
+                ray.init(address=self.address, **options)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                where = self.address or os.environ.get("RAY_ADDRESS") or "a local Ray"
+                raise UsageError(f"cannot start or reach Ray at {where}: {exc}") from exc
+            self._started = True
+        self._ray = ray
+        return ray
+
+    def worker_count(self) -> int:
+        """Actors per pool: `workers`, else the cluster's CPUs (at least 1)."""
+        if self.workers is not None:
+            return max(1, self.workers)
+        cpus = self._session().cluster_resources().get("CPU", 1)
+        return max(1, int(cpus))
+
+    def close(self) -> None:
+        """Stop every worker; shut down the Ray instance this executor started."""
+        self._stop()
+        if self._ray is not None and self._started:
+            self._ray.shutdown()
+        self._ray, self._started = None, False
+
+    def __enter__(self) -> RayExecutor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the fan-out ---------------------------------------------------------------------
+
+    def _pool(self, size: int) -> list[Any]:
+        ray = self._session()
+        # More workers than CPUs (--ray-workers) share them rather than wait for one.
+        cpus = min(1.0, ray.cluster_resources().get("CPU", 1) / max(1, self.worker_count()))
+        actor = ray.remote(num_cpus=cpus, max_restarts=0)(_Worker)
+        while len(self._actors) < size:
+            self._actors.append(actor.remote())
+        return self._actors[:size]
+
+    def _torch_threads(self) -> int:
+        """The intra-op threads torch uses in this process (what a local run computes with)."""
+        if self._threads is None:
+            self._threads = int(importlib.import_module("torch").get_num_threads())
+        return self._threads
+
+    def _stop(self) -> None:
+        for actor in self._actors:
+            self._ray.kill(actor)
+        self._actors = []
+
+    def fan_out(
+        self,
+        key: str,
+        setup: Callable[[], Any],
+        work: Callable[[Any, Any], Any],
+        batches: Sequence[Sequence[Any]],
+        *,
+        desc: str,
+        unit: str,
+        progress: bool,
+        keep: bool = False,
+        models: bool = True,
+    ) -> list[Any]:
+        """`work(state, batch)` for every batch, the state `key` built by `setup` once in
+        each worker; results in batch order. A worker's error is raised here as itself;
+        on any error or Ctrl-C the workers are stopped. `keep` leaves the state up for
+        another call; `models`: the work runs models (torch threads match this process's)."""
+        if not batches:
+            return []
+        ray = self._session()
+        pool = self._pool(min(self.worker_count(), len(batches)))
+        shipped = ray.put(setup)
+        threads = self._torch_threads() if models else None
+        for actor in pool:
+            actor.setup.remote(key, shipped, threads)
+        results: list[Any] = [None] * len(batches)
+        queue = deque(range(len(batches)))
+        idle = list(pool)
+        running: dict[Any, tuple[int, Any]] = {}
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=sum(map(len, batches)), desc=desc, unit=unit, file=sys.stderr)
+        try:
+            while queue or running:
+                while queue and idle:
+                    number, actor = queue.popleft(), idle.pop()
+                    running[actor.run.remote(key, work, batches[number])] = (number, actor)
+                done, _ = ray.wait(list(running), num_returns=1)
+                for ref in done:
+                    number, actor = running.pop(ref)
+                    ok, value = self._get(ray, ref)
+                    if not ok:
+                        raise restore(value)
+                    results[number] = value
+                    idle.append(actor)
+                    if bar is not None:
+                        bar.update(len(batches[number]))
+        except BaseException:
+            self._stop()
+            raise
+        finally:
+            if bar is not None:
+                bar.close()
+        if not keep:
+            for actor in pool:
+                actor.drop.remote(key)
+        return results
+
+    @staticmethod
+    def _get(ray: Any, ref: Any) -> tuple[bool, Any]:
+        try:
+            value: tuple[bool, Any] = ray.get(ref)
+        except ray.exceptions.RayError as exc:
+            raise WorkerLost(f"a Ray worker failed before returning its results: {exc}") from exc
+        return value
+
+    # -- the evaluator's work ------------------------------------------------------------
+
+    def _ledger(self, limits: Any) -> Any:
+        from ragoro.executors.ledger import Ledger
+
+        ray = self._session()
+        return ray.remote(num_cpus=0)(Ledger).remote(limits.max_calls, limits.rpm)
+
+    def run_agent(
+        self,
+        items: Sequence[GoldenItem],
+        agent: Agent,
+        plan: AgentPlan | None,
+        *,
+        concurrency: int,
+        progress: bool,
+    ) -> list[CaseOutcome]:
+        """Outcomes of every case, in golden order; the agent is rebuilt in each worker."""
+        if plan is None:
+            raise UsageError(
+                "--executor ray rebuilds the agent in each worker: give it as a spec "
+                "(a registered name, provider:model or module:callable), not an object"
+            )
+        seed = (
+            self._question_vectors(items, plan)
+            if callable(getattr(agent, "prepare", None))
+            else None
+        )
+        ledger = self._ledger(plan.use.agent)
+        shipped = replace(plan, spent=None)
+        setup = partial(tasks.agent_setup, shipped, ledger, concurrency, seed)
+        batches = question_batches(items, self.worker_count())
+        try:
+            done = self.fan_out(
+                "agent",
+                setup,
+                tasks.agent_work,
+                batches,
+                desc=f"agent {agent.name}",
+                unit="case",
+                progress=progress,
+            )
+        finally:
+            self._ray.kill(ledger)
+        by_id: dict[str, CaseOutcome] = {}
+        for outcomes, spent in done:
+            by_id.update((outcome.case_id, outcome) for outcome in outcomes)
+            if plan.spent is not None:
+                plan.spent.absorb(spent)
+        return [by_id[item.id] for item in items]
+
+    def _question_vectors(self, items: Sequence[GoldenItem], plan: AgentPlan) -> tasks.Seed:
+        """The run's questions embedded once, across the workers, in the very batches one
+        process embeds them in (`prepare` asks for the distinct questions in golden order):
+        each worker's agent gets these vectors instead of embedding every question itself."""
+        from vectordb.store import read_manifest
+
+        questions = list(dict.fromkeys(item.question for item in items))
+        model = read_manifest(plan.index).embedding_model
+        return tasks.Seed(model, questions, self._encoder(model).encode(questions))
+
+    def judge_repeats(
+        self,
+        items: Sequence[GoldenItem],
+        outcomes: Sequence[CaseOutcome],
+        judge: Judge,
+        plan: JudgePlan | None,
+        *,
+        repeats: int,
+        concurrency: int,
+        progress: bool,
+    ) -> list[list[JudgeResult]]:
+        """Every outcome judged `repeats` times (once for a deterministic judge), one
+        list per repeat in golden order; the judge is rebuilt in each worker."""
+        from evaluator.runner import case_pairs
+        from judges.base import repeat_judge
+
+        if repeats < 1:
+            raise ValueError(f"repeats must be at least 1, got {repeats}")
+        if plan is None:
+            raise UsageError(
+                "--executor ray rebuilds the judge in each worker: give it by name, not an object"
+            )
+        pairs = case_pairs(items, outcomes)
+        runs = 1 if repeats == 1 or repeat_judge(judge, 2) is None else repeats
+        entries = [(run, item, outcome) for run in range(1, runs + 1) for item, outcome in pairs]
+        ledger = self._ledger(plan.use.judge)
+        setup = partial(tasks.judge_setup, replace(plan, spent=None), ledger, concurrency)
+        try:
+            done = self.fan_out(
+                "judge",
+                setup,
+                tasks.judge_work,
+                batched(entries, self.worker_count()),
+                desc=f"judge {judge.name}",
+                unit="case",
+                progress=progress,
+            )
+        finally:
+            self._ray.kill(ledger)
+        flat: list[JudgeResult] = []
+        for results, spent in done:
+            flat.extend(results)
+            if plan.spent is not None:
+                plan.spent.absorb(spent)
+        return [flat[run * len(pairs) : (run + 1) * len(pairs)] for run in range(runs)]
+
+    # -- vectordb build ------------------------------------------------------------------
+
+    def document_loader(self) -> Callable[..., LoadResult]:
+        """Load the corpus's files in the workers, merged in the corpus's file order."""
+        return self._load
+
+    def _load(self, root: Path, *, progress: bool = False) -> LoadResult:
+        from vectordb.documents import (
+            Document,
+            LoadFailure,
+            LoadResult,
+            iter_corpus_files,
+            outside_links,
+        )
+
+        if not root.is_dir():
+            raise NotADirectoryError(f"document folder not found: {root}")
+        root = root.resolve()
+        files = list(iter_corpus_files(root))
+        result = LoadResult(failures=outside_links(root))
+        done = self.fan_out(
+            "loader",
+            partial(tasks.load_setup, root),
+            tasks.load_work,
+            batched(files, self.worker_count()),
+            desc="loading documents",
+            unit="file",
+            progress=progress,
+            models=False,
+        )
+        for loaded in (entry for batch in done for entry in batch):
+            if isinstance(loaded, Document):
+                result.documents.append(loaded)
+            elif isinstance(loaded, LoadFailure):
+                result.failures.append(loaded)
+        return result
+
+    def encoder_factory(self) -> Callable[[str], Encoder]:
+        """Encoders whose batches are embedded in the workers."""
+        return self._encoder
+
+    def _encoder(self, name: str) -> Encoder:
+        return _RayEncoder(self, name)
+
+
+class _RayEncoder(Encoder):
+    """An `Encoder` whose model lives in the Ray workers.
+
+    Texts are cut into the very batches sentence-transformers would make in one process
+    (sorted by length, then `batch_size` at a time), so every vector is bit-for-bit the
+    one the local build computes: the index is the same, not merely close."""
+
+    def __init__(self, executor: RayExecutor, name: str) -> None:
+        # No super().__init__(): the model is loaded by each worker, never here.
+        self.name = name
+        self._executor = executor
+        self._setup = partial(tasks.encoder_setup, name)
+        [[(dimensions, batch_size)]] = executor.fan_out(
+            f"encoder:{name}",
+            self._setup,
+            tasks.encoder_describe,
+            [[None]],
+            desc="",
+            unit="",
+            progress=False,
+            keep=True,
+        )
+        self.dimensions = int(dimensions)
+        self.batch_size = int(batch_size)
+
+    def encode(
+        self, texts: list[str], *, progress: bool = False, batch_size: int | None = None
+    ) -> Vectors:
+        """The vectors of `texts`, in order, computed by the workers in the batches one
+        process would use (`batch_size`, default the encoder's)."""
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        size = batch_size or self.batch_size
+        order = np.argsort([-len(text) for text in texts])
+        cuts = [order[s : s + size] for s in range(0, len(texts), size)]
+        done = self._executor.fan_out(
+            f"encoder:{self.name}",
+            self._setup,
+            tasks.encoder_work,
+            [[texts[i] for i in cut] for cut in cuts],
+            desc="embedding",
+            unit="chunk",
+            progress=progress,
+        )
+        vectors = np.zeros((len(texts), self.dimensions), dtype=np.float32)
+        for cut, [part] in zip(cuts, done, strict=True):
+            vectors[cut] = part
+        return vectors
