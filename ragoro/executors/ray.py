@@ -326,11 +326,13 @@ class RayExecutor:
         """The run's questions embedded once, across the workers, in the very batches one
         process embeds them in (`prepare` asks for the distinct questions in golden order):
         each worker's agent gets these vectors instead of embedding every question itself."""
+        from vectordb.index import QUERY_BATCH_SIZE
         from vectordb.store import read_manifest
 
         questions = list(dict.fromkeys(item.question for item in items))
         model = read_manifest(plan.index).embedding_model
-        return tasks.Seed(model, questions, self._encoder(model).encode(questions))
+        vectors = self._encoder(model).encode(questions, batch_size=QUERY_BATCH_SIZE)
+        return tasks.Seed(model, questions, vectors)
 
     def judge_repeats(
         self,
