@@ -13,15 +13,10 @@ from collections.abc import Sequence
 
 from judges.paraphrase import restates
 from judges.question_type import is_yes_no_question
+from judges.reading import analysed, prepare, reading_language
+from judges.roles import name_groups, role_swap
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import (
-    analysed,
-    name_groups,
-    polarity_flip,
-    prepare,
-    reading_language,
-    role_swap,
-)
+from judges.support import polarity_flip
 from ragoro.text.behaviour import is_refusal
 from ragoro.text.cognates import cognate_recall
 from ragoro.text.dates import weekdays

@@ -15,14 +15,12 @@ import re
 from judges.accuracy import answer_accuracy
 from judges.instructions import is_instruction
 from judges.question_type import is_yes_no_question
+from judges.reading import analysed, prepare, reading_language
 from judges.relevancy import answer_relevancy
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import (
     Source,
     Support,
-    analysed,
-    prepare,
-    reading_language,
     source_of,
     split_clauses_text,
     support,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from judges.support import prepare, reading_language
+from judges.reading import prepare, reading_language
 from ragoro.contracts import CaseOutcome
 from ragoro.text import UNITS, extract_quantities, normalize_unit
 from ragoro.text.numbers import within_step

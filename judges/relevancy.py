@@ -12,52 +12,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from judges.answer_kinds import META_STEMS, gives
 from judges.instructions import is_instruction
-from judges.question_type import COUNT, AnswerKind, answer_kind, asked_unit_word, asked_units
+from judges.question_type import AnswerKind, answer_kind, asked_unit_word
+from judges.reading import analysed, prepare, reading_language
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import analysed, name_groups, prepare, reading_language
 from ragoro.text.behaviour import is_clarification_request, is_refusal
 from ragoro.text.cognates import cognate_recall
-from ragoro.text.dates import find_dates
 from ragoro.text.evidence import Analysis, date_in, match_quantity, soft_in, token_recall
 from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import with_translations
 from ragoro.text.numbers import Quantity
 from ragoro.text.questions import FILLER_STEMS, QUESTION_STEMS, leading_yes_no
 from ragoro.text.sentences import split_sentences
-from ragoro.text.units import normalize_unit
 
 __all__ = ["answer_relevancy"]
 
-# Words that say where or how an answer is settled instead of giving it.
-_META_WORDS = """
-stabilito stabilita stabiliti previsto prevista previsti definito definita definiti
-descritto descritta indicato indicata specificato specificata apposito apposita proprio
-propria relativo relativa regolato disciplinato determinato scelto scelta competente
-applicabile vigente opportuno responsabile persona
-defined described specified indicated stated relevant applicable appropriate respective
-own chosen determined designated responsible person according accordance set
-"""
-_META_STEMS = frozenset(stem(w, lang) for w in _META_WORDS.split() for lang in ("it", "en"))
-# Meta words that also name a role ("il responsabile della sicurezza" answers "who").
-_ROLE_STEMS = frozenset(
-    stem(w, lang)
-    for w in ("responsabile", "responsible", "persona", "person")
-    for lang in ("it", "en")
-)
-_CLOCK_RE = re.compile(
-    r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"
-    r"|\b(?:dalle|alle|ore|entro le|fino alle|verso le)\s+\d{1,2}\b",  # "dalle 9 alle 13"
-    re.IGNORECASE,
-)
-_DAY_WORDS = re.compile(
-    r"\b(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|monday|tuesday|"
-    r"wednesday|thursday|friday|saturday|sunday|gennaio|febbraio|marzo|aprile|maggio|giugno|"
-    r"luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|may|june|"
-    r"july|august|september|october|november|december|oggi|domani|ieri|today|tomorrow|"
-    r"yesterday|weekend|mattina|sera|morning|evening|night|notte)\b",
-    re.IGNORECASE,
-)
 _COPULAR_WHO_RE = re.compile(
     r"^\s*(?:chi\s+(?:è|e'|era|sono|erano|sarà|fu)|who\s+(?:is|are|was|were|will be))\b",
     re.IGNORECASE,
@@ -75,23 +45,6 @@ _FINITE_AUX_RE = re.compile(
     r"aveva|avevano|deve|devono|può|possono|dovrà|potrà)\b",
     re.IGNORECASE,
 )
-_HOW_LONG_RE = re.compile(r"\b(?:how long|quanto tempo|per quanto)\b", re.IGNORECASE)
-_HOW_OFTEN_RE = re.compile(
-    r"\b(?:how often|how frequently|ogni quanto|con che frequenza|quante volte|how many times)\b",
-    re.IGNORECASE,
-)
-_HOW_MUCH_RE = re.compile(
-    r"\b(?:quant[oaie]|how (?:much|many|big|large|heavy|high|far))\b", re.IGNORECASE
-)
-_ASKS_TIME_RE = re.compile(
-    r"\b(?:entro|within|tra quanto|dopo quanto|dur[ao]n?o?|durata|lasts?|tempo|time|"
-    r"periodo|period|garanzia|warranty|validità|validity|scadenza|deadline|expiry|"
-    r"anticipo|advance|ahead|preavviso|notice|attesa|wait|or[ae]|hours?|giorn[oi]|days?|"
-    r"minut[oi]|minutes?|settiman[ae]|weeks?|mes[ei]|months?)\b",
-    re.IGNORECASE,
-)
-"""Words of a question that asks about time: a duration may answer it."""
-_FREQUENCY_BEFORE_RE = re.compile(r"\b(?:ogni|every|each|ciascun[oa]?)\s+$", re.IGNORECASE)
 _LABEL_SHARE = 0.5
 """Share of a quoted label's words the answer must name."""
 _NAMES_SUBJECT = 0.5
@@ -107,19 +60,6 @@ _SUBJECT_OVERLAP = 0.2
 _LONG_ANSWER_TOKENS = 10
 """Past this many content words, an answer that never names the question's subject is
 about something else; shorter ones may answer in words of their own."""
-_TIME_UNITS = frozenset({"h"})
-"""Durations are read in their base unit, hours."""
-_DURATION_RE = re.compile(
-    r"\b\d+(?:[.,]\d+)?\s+(?:[^\W\d_]+\s+){0,2}(?:or[ae]|hours?|giorn[oi]|days?|minut[oi]|"
-    r"minutes?|settiman[ae]|weeks?|mes[ei]|months?|ann[oi]|years?)\b",
-    re.IGNORECASE,
-)
-_CAUSE_RE = re.compile(
-    r"\b(?:perché|poiché|siccome|in quanto|dato che|a causa|per via|affinché|così da|per "
-    r"(?:evitare|garantire|permettere|ridurre|proteggere|consentire|difendere)|because|since|"
-    r"due to|owing to|so that|in order to|to (?:avoid|ensure|allow|reduce|protect|prevent|keep))\b",
-    re.IGNORECASE,
-)
 
 
 # Words that frame a question about a document rather than name its subject, and the
@@ -204,105 +144,6 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
         # Across languages words barely match; the numbers and dates still do.
         return max(found_anchors / anchors, (found_tokens + found_anchors) / total)
     return (found_tokens + found_anchors) / total if total else 0.0
-
-
-def _counted_noun(answer: str, end: int) -> bool:
-    """A bare number followed by a word counts that word ("200 automobili")."""
-    rest = re.match(r"[\s-]*([^\W\d_]{3,})", answer[end:])
-    return rest is not None
-
-
-def _without_dates(text: str) -> str:
-    """The text with its dates blanked out: "31 December" names a month, not a person."""
-    chars = list(text)
-    for date in find_dates(text):
-        chars[date.start : date.end] = " " * (date.end - date.start)
-    return "".join(chars)
-
-
-def _gives(  # noqa: PLR0917 - the parts of one answer, read together
-    kind: AnswerKind,
-    answer: str,
-    ans: Analysis,
-    asked: Analysis,
-    new: list[str],
-    question: str,
-    lang: Lang,
-) -> str:
-    """ "" when the answer gives the kind of thing asked, else what is missing."""
-    quantities = [
-        q for q in ans.all_quantities if not match_quantity(q, asked.all_quantities).found
-    ]
-    if kind == "quantity":
-        if not quantities:
-            return "the question asks for a quantity; the answer gives none"
-        # The day and year of a date are not an amount ("at 31 December 2025").
-        amounts = [q for q in quantities if q in set(ans.quantities)]
-        if not amounts:
-            return "the question asks for a quantity; the answer gives none"
-        wanted = asked_units(question)
-        if not wanted:
-            # "How much gas…?", "How big was the backlog?": an amount of something that is
-            # not time; "at least 15 days" is how long, not how much. ("Qual è il valore
-            # di «X»?" may be any value, a duration too.)
-            if (
-                _HOW_MUCH_RE.search(question)
-                and not _ASKS_TIME_RE.search(question)
-                and all(q.unit in _TIME_UNITS for q in amounts)
-            ):
-                return "the question asks how much; the answer gives how long"
-            return ""
-        if wanted == COUNT:
-            fitting = [q for q in amounts if q.unit is None]
-        else:
-            fitting = [
-                q for q in amounts
-                if q.unit in wanted or (q.unit is None and not _counted_noun(prepare(answer), q.end))
-            ]  # fmt: skip
-            if "h" in wanted and _DURATION_RE.search(prepare(answer)):
-                fitting = amounts  # "15 consecutive calendar days": a duration
-        if fitting and _HOW_LONG_RE.search(question) and not _HOW_OFTEN_RE.search(question):
-            # "How long must I wait?" asks for a duration; "every 500 hours" is a frequency.
-            text = prepare(answer)
-            spans = [q for q in fitting if not _FREQUENCY_BEFORE_RE.search(text[: q.start])]
-            if not spans:
-                return "the question asks how long; the answer gives how often ('every ...')"
-        if not fitting:
-            got = ", ".join(sorted({q.unit or "a count" for q in amounts}))
-            asked_for = "a count" if wanted == COUNT else "/".join(sorted(wanted))
-            return f"wrong kind of quantity: {got}, not {asked_for}"
-        return ""
-    if kind == "time":
-        years = [q for q in quantities if q.unit is None and 1000 <= q.value <= 2100]
-        # A day the question itself names ("il venerdì") is not the time it asks for.
-        asked_days = {m.group(0).lower() for m in _DAY_WORDS.finditer(question)}
-        days = [m for m in _DAY_WORDS.finditer(answer) if m.group(0).lower() not in asked_days]
-        timed = ans.dates or years or _CLOCK_RE.search(answer) or days
-        if timed or _DURATION_RE.search(answer) or any(q.unit in _TIME_UNITS for q in quantities):
-            return ""
-        return "the question asks when; the answer gives no date or time"
-    if kind in ("person", "place"):
-        # A name, or words of its own that are not a measurement: "who" is not answered
-        # by a weight.
-        # A unit written in capitals ("EUR", "MWh") is not a name.
-        names = [
-            g
-            for g in name_groups(_without_dates(answer))
-            if not g & set(asked.words) and not all(normalize_unit(w) for w in g)
-        ]
-        measured = [q for q in quantities if q.unit is not None]
-        if not names and any(t in _META_STEMS - _ROLE_STEMS for t in ans.tokens):
-            # "along its own route, as the network sets it": the words of its own only
-            # point at where the answer would be, with no name to give.
-            return f"evasive: it names no {kind}, only where one is set"
-        if names or (new and not measured):
-            return ""
-        return f"the question asks for a {kind}; the answer names none"
-    if kind == "reason" and (_CAUSE_RE.search(answer) or new):
-        return ""
-    if new or quantities or ans.dates:
-        return ""
-    return "evasive: it adds nothing to the question's own words"
 
 
 def _off_topic(
@@ -391,7 +232,7 @@ def answer_relevancy(
     overlap, _ = recall(focus, with_translations(ans.token_set | ans.words)) if focus else (0.0, [])
     new = [
         t for t in ans.tokens
-        if not soft_in(t, asked_pool) and t not in FILLER_STEMS and t not in _META_STEMS
+        if not soft_in(t, asked_pool) and t not in FILLER_STEMS and t not in META_STEMS
     ]  # fmt: skip
     if is_clarification_request(answer):
         settled = _asks_what_is_named(question, answer, asked.lang, ans.lang)
@@ -431,7 +272,7 @@ def answer_relevancy(
         # fragment answer takes the case of the question's wh-phrase, and a copula takes
         # no dative. Such an answer replies to another question (to whom...).
         return scored(0.0, threshold, "answers 'to whom', not who the question asks for")
-    missing = _gives(kind, answer, ans, asked, new=new, question=question, lang=language)
+    missing = gives(kind, answer, ans, asked, new=new, question=question, lang=language)
     if missing:
         return scored(0.0, threshold, missing)
     for label in _labels(question) if len(ans.tokens) > _FRAGMENT_TOKENS else ():

@@ -1,0 +1,122 @@
+"""Who is named, and in which role: the names of a text and their participants' order.
+
+"A fined B" is not "B fined A", nor "B was fined by A"; "the tenant is Acme" is not
+supported where the source makes Acme the landlord.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judges.reading import analysed
+from ragoro.text.evidence import Analysis
+from ragoro.text.lang import STOPWORDS
+
+__all__ = ["name_groups", "role_swap"]
+
+# A passive names its agent after the participle, a few words later at most ("was fined
+# $4 million by the FCA", "è stata multata per 4 milioni dalla Consob").
+_PASSIVE_RE = re.compile(
+    r"\b(?:is|are|was|were|been|being|get|got)\s+\w+(?:ed|en|t)\b(?:\s+\S+){0,4}?\s+by\b"
+    r"|\b(?:è|sono|fu|furono|viene|vengono|venne|stat[oaie])\s+\w+(?:at|ut|it|ss|tt)[oaie]\b"
+    r"(?:\s+\S+){0,4}?\s+(?:da|dal|dalla|dallo|dai|dalle|dagli)\b",
+    re.IGNORECASE,
+)
+
+_NAME_RE = re.compile(
+    r"[A-ZÀ-Ý][\w'’-]*(?:\s+(?:[A-ZÀ-Ý][\w'’-]*|of|di|de|del|della|da|van|von))*(?<![a-z]\s)"
+)
+
+
+_FUNCTION_WORDS = STOPWORDS["it"] | STOPWORDS["en"]
+
+
+_COPULA_RE = re.compile(r"\b(?:è|sono|era|fu|is|are|was|were)\b|[:(]", re.IGNORECASE)
+_ACTION_AFTER_COPULA_RE = re.compile(
+    r"\b(?:è|sono|fu|is|are|was|were)\s+(?:stat[oaie]\s+)?\w+(?:ed|at[oaie]|it[oaie]|ut[oaie])\b",
+    re.IGNORECASE,
+)
+_STATEMENT_RE = re.compile(r";\s|,\s(?=\w)")
+_SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s+|\n)\W*$")
+_SHORT_TEXT_WORDS = 3
+
+
+def name_groups(text: str) -> list[frozenset[str]]:
+    """The names of a text in order, each as its lowercase words ("Northwind Bank").
+
+    A lone capitalised word that opens a sentence is only capitalised because it opens
+    it ("All'avvio..."), unless the text is a bare name or two ("Bianchi.").
+    """
+    short = len(text.split()) <= _SHORT_TEXT_WORDS
+    groups = []
+    for match in _NAME_RE.finditer(text):
+        pieces = re.findall(r"[^\W_]+", match.group(0))
+        words = frozenset(
+            w.lower()
+            for w in pieces
+            if w[:1].isupper() and len(w) > 1 and w.lower() not in _FUNCTION_WORDS
+        )
+        opens = _SENTENCE_START_RE.search(text[: match.start()]) is not None
+        if not words or (opens and len(words) == 1 and len(pieces) == 1 and not short):
+            continue
+        groups.append(words)
+    return groups
+
+
+def _positions(groups: list[frozenset[str]], others: list[frozenset[str]]) -> list[int]:
+    """For each of `others`, the index of the first group of ours sharing a word, or -1."""
+    out = []
+    for other in others:
+        out.append(next((i for i, g in enumerate(groups) if g & other), -1))
+    return out
+
+
+def role_swap(claim: Analysis, window: Analysis) -> str:
+    """Who did what to whom, changed: two named participants in the opposite order with
+    the same voice ("A fined B" vs "B fined A"), or in the same order with the opposite
+    voice ("B fined A" vs "B was fined by A"); "" when neither."""
+    same_voice = bool(_PASSIVE_RE.search(claim.text)) == bool(_PASSIVE_RE.search(window.text))
+    if (
+        same_voice
+        and _COPULA_RE.search(claim.text)
+        and not _ACTION_AFTER_COPULA_RE.search(claim.text)
+    ):
+        return _attribute_elsewhere(claim, window)
+    mine, theirs = name_groups(claim.text), name_groups(window.text)
+    found = [(i, j) for j, i in enumerate(_positions(mine, theirs)) if i >= 0]
+    distinct = list(dict.fromkeys(i for i, _ in found))
+    if len(distinct) < 2:
+        return ""
+    order_there = [i for i, _ in sorted(found, key=lambda pair: pair[1])]
+    first = list(dict.fromkeys(order_there))
+    reversed_order = first[:2] == sorted(first[:2], reverse=True)
+    if reversed_order == same_voice:
+        a, b = sorted(mine[k] for k in first[:2])
+        how = "in the opposite order" if same_voice else "with the voice turned"
+        return f"roles swapped: {' '.join(sorted(a))} / {' '.join(sorted(b))} {how}"
+    return ""
+
+
+def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
+    """A copula that gives a name an attribute the source gives another name: "the tenant
+    is Acme" where the source says "the landlord is Acme; the tenant is Verdi"."""
+    pool_window = [
+        (frozenset(analysed(c, window.lang).tokens), name_groups(c))
+        for c in _STATEMENT_RE.split(window.text)
+        if c.strip()
+    ]
+    for piece in _STATEMENT_RE.split(claim.text):
+        names = name_groups(piece)
+        if not names or not _COPULA_RE.search(piece):
+            continue
+        named = set(analysed(" ".join(w for g in names for w in g), claim.lang).tokens)
+        attributes = {t for t in analysed(piece, claim.lang).tokens if t not in named}
+        holding = [
+            tokens for tokens, groups in pool_window if any(g & n for g in groups for n in names)
+        ]
+        stated = set().union(*(tokens for tokens, _ in pool_window))
+        told = attributes & stated
+        if holding and told and not any(told & tokens for tokens in holding):
+            shown = " ".join(sorted(names[0]))
+            return f"{', '.join(sorted(told))} is said of someone else, not of {shown}"
+    return ""
