@@ -103,11 +103,6 @@ def _same_fact(a: GoldenItem, b: GoldenItem) -> bool:
     )
 
 
-def _shares_document(a: GoldenItem, b: GoldenItem) -> bool:
-    """Two items with a supporting passage in the same document."""
-    return bool({p.document_path for p in a.passages} & {q.document_path for q in b.passages})
-
-
 def swapped_answers(items: Sequence[GoldenItem]) -> list[str]:
     """For each item, in golden order, the reference answer of the next answerable item
     (wrapping around) that is not one of its own references and does not state the same
@@ -117,18 +112,22 @@ def swapped_answers(items: Sequence[GoldenItem]) -> list[str]:
     for "revenue in 2025"): a wrong answer to the question asked, which accuracy must fail,
     but not an answer to a different question, which is what this null stands for."""
     donors = ["" if item.expected.refuse else reference_answer(item) for item in items]
+    documents = [{p.document_path for p in item.passages} for item in items]
     swapped: list[str] = []
     for position, item in enumerate(items):
         own = set(item.references)
-        following = [(position + step) % len(items) for step in range(1, len(items))]
-        candidates = [
-            index
-            for index in following
-            if donors[index] and donors[index] not in own and not _same_fact(item, items[index])
-        ]
-        elsewhere = [i for i in candidates if not _shares_document(item, items[i])]
-        chosen = elsewhere or candidates
-        swapped.append(donors[chosen[0]] if chosen else "")
+        nearest = ""  # the first fitting donor, wherever it comes from
+        chosen = ""
+        for step in range(1, len(items)):
+            index = (position + step) % len(items)
+            other = donors[index]
+            if not other or other in own or _same_fact(item, items[index]):
+                continue
+            nearest = nearest or other
+            if not documents[position] & documents[index]:
+                chosen = other
+                break
+        swapped.append(chosen or nearest)
     return swapped
 
 
