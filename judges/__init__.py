@@ -10,8 +10,9 @@ Metrics are specs in the registry `judges.metrics` (one file each); judges in
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ragoro.lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from judges.base import Judge, JudgeResult
@@ -94,10 +95,4 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(globals(), _HOME)

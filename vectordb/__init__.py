@@ -5,8 +5,9 @@ This package imports nothing else of ragoro: every other package builds on it.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ragoro.lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from vectordb.chunking import Chunk, split_document, split_documents, split_text_spans
@@ -86,10 +87,4 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(globals(), _HOME)

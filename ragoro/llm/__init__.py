@@ -14,8 +14,9 @@ object::
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ragoro.lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from ragoro.llm.accounting import Accounting, ModelStats, usage_from_message
@@ -124,11 +125,4 @@ _HOME = {
 # the module over the function, so the function (a light, pure module) is bound eagerly.
 from ragoro.llm.redact import redact, register_secret  # noqa: E402
 
-
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(globals(), _HOME)
