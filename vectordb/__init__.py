@@ -5,9 +5,8 @@ This package imports nothing else of ragoro: every other package builds on it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ragoro.lazy import lazy_getattr
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from vectordb.chunking import Chunk, split_document, split_documents, split_text_spans
@@ -87,4 +86,12 @@ _HOME = {
 }
 
 
-__getattr__ = lazy_getattr(globals(), _HOME)
+# vectordb's library imports nothing of ours (it stands alone), so it keeps its own copy of
+# ragoro.lazy.lazy_getattr's few lines.
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
