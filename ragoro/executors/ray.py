@@ -87,6 +87,17 @@ class _Worker:
         self.failures.pop(key, None)
 
 
+def _auth_hint(address: str) -> str:
+    """What to set when a cluster may have refused us for want of its token."""
+    if address == "local" or os.environ.get("RAY_AUTH_MODE"):
+        return ""
+    return (
+        " (a cluster started with `ray start` uses token authentication since Ray 2.59:"
+        " set RAY_AUTH_MODE=token, and RAY_AUTH_TOKEN or ~/.ray/auth_token to its token,"
+        " see `ray get-auth-token`)"
+    )
+
+
 def _code_roots() -> list[str]:
     """Folders holding ragoro's packages as the driver imports them."""
     import ragoro
@@ -150,13 +161,19 @@ class RayExecutor:
                 "logging_level": logging.WARNING,
                 "log_to_driver": True,
             }
-            if self.address is None and not os.environ.get("RAY_ADDRESS"):
+            address = self.address or os.environ.get("RAY_ADDRESS")
+            if address is None:
+                # "local" starts a Ray of our own: a bare ray.init() would attach to any
+                # Ray that `ray start` left running on this machine, with its CPUs.
+                address = "local"
                 options.update(num_cpus=self.num_cpus, include_dashboard=False)
             try:
-                ray.init(address=self.address, **options)
+                ray.init(address=address, **options)
             except (ConnectionError, RuntimeError, ValueError) as exc:
-                where = self.address or os.environ.get("RAY_ADDRESS") or "a local Ray"
-                raise UsageError(f"cannot start or reach Ray at {where}: {exc}") from exc
+                where = "a local Ray" if address == "local" else address
+                raise UsageError(
+                    f"cannot start or reach Ray at {where}: {exc}{_auth_hint(address)}"
+                ) from exc
             self._started = True
         self._ray = ray
         return ray
