@@ -32,7 +32,7 @@ from evaluator.agents.contexts import chunk_context
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
-from evaluator.agents.quantities import asks_quantity, stated_value, wanted_kinds
+from evaluator.agents.quantities import asks_quantity, asks_span, stated_value, wanted_kinds
 from evaluator.agents.ranking import (
     COMPLEMENT_SUPPORT,
     Candidate,
@@ -51,6 +51,7 @@ from evaluator.agents.vocabulary import (
     attribute_share,
     split_terms,
     unmet_entities,
+    unmet_years,
 )
 from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
@@ -131,6 +132,7 @@ class ExtractiveAgent:
             numeric=numeric,
             wanted=wanted,
             counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
+            span=numeric and not wanted and asks_span(question),
         )
         candidates = score_rows(
             self.stats,
@@ -171,6 +173,11 @@ class ExtractiveAgent:
             )
             return self._refuse(lang, missing, selected, cosines)
         chosen = self._with_complement(best, pool, terms)
+        years = unmet_years(question, selected, self.stats)
+        if years:
+            return self._refuse(
+                lang, [QueryTerm(y, y, is_number=True) for y in years], selected, cosines
+            )
         if attribute_share(question, terms, [c.sentence for c in chosen], self.stats) < (
             _ATTRIBUTE_SUPPORT
         ):

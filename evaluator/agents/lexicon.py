@@ -29,20 +29,30 @@ class QueryTerm:
     is_number: bool = False
 
 
-# Words that only frame a question ("Entro quanto tempo...", "What is the value of...").
-_FRAME_WORDS = """
+# Words that only frame a question ("Entro quanto tempo...", "What is the value of..."), per
+# language: each list is stemmed in its own language and applies to questions in it, since a
+# frame word's stem in one language can be a content stem in the other ("according" and
+# "accordo" both stem to "accord").
+_FRAME_WORDS: dict[Lang, str] = {
+    "it": """
 quale quali qual quanto quanti quante quanta cosa come dove quando perché chi entro
-what which how much many where when why who whom long
 indicare indica descrivi descrivere spiega spiegare elenca elencare dimmi sapere
-explain describe list tell know
-valore value tempo time numero number pari importo amount vale valgono worth
+valore tempo numero pari importo vale valgono
 prevede prevedono riguardo riguarda indicato indicata indicati dice dicono afferma stabilisce
-documento documenti say says said state states document documents regarding concerning
-according
-"""
+documento documenti
+""",
+    "en": """
+what which how much many where when why who whom long
+explain describe list tell know
+value time number amount worth
+say says said state states document documents regarding concerning according
+""",
+}
 # "il documento «Titolo»" names where to look, not what to find: its words are not required.
 DOCUMENT_TITLE_RE = re.compile(r"\b(?:il |the )?(?:documento|document)\s+«[^»]*»", re.IGNORECASE)
-_FRAME_STEMS = frozenset(stem(w, lang) for w in _FRAME_WORDS.split() for lang in ("it", "en"))
+_FRAME_STEMS = {
+    lang: frozenset(stem(w, lang) for w in words.split()) for lang, words in _FRAME_WORDS.items()
+}
 
 
 def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
@@ -51,8 +61,9 @@ def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
     words = {stem(t, lang): t for t in reversed(tokenize(question))}
     terms: list[QueryTerm] = []
     seen: set[str] = set()
+    frame = _FRAME_STEMS.get(lang, frozenset())
     for token in content_tokens(question, lang):
-        if token in seen or token in _FRAME_STEMS:
+        if token in seen or token in frame:
             continue
         seen.add(token)
         if is_number_token(token):

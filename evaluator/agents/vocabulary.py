@@ -24,11 +24,16 @@ __all__ = [
     "attribute_share",
     "split_terms",
     "unmet_entities",
+    "unmet_years",
 ]
 
 _TYPO_MIN_LEN = 5
 _TYPO_CUTOFF = 0.8
 _TITLE_CHARS = 200
+_HEADER_CHARS = 400
+# A year standing alone, not inside a code, a date-like reference or a serial
+# ("2006/42/EC", "PX200-2021-0001").
+_YEAR_RE = re.compile(r"(?<![\w/.-])(?:19|20)\d\d(?![\w/-])")
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,24 @@ def unmet_entities(question: str, sentences: list[Sentence], stats: CorpusStats)
             continue
         out.append(name)
     return out
+
+
+def unmet_years(question: str, rows: list[int], stats: CorpusStats) -> list[str]:
+    """Years the question asks about that neither the retrieved chunks nor the head of their
+    documents (where a report or a policy states its year) mention.
+
+    A figure reported for 2025 and 2024 is no figure for 2022: the wrong-year near-miss
+    retrieves the right passage, and only the year tells it apart.
+    """
+    years = sorted(set(_YEAR_RE.findall(DOCUMENT_TITLE_RE.sub(" ", question))))
+    if not years:
+        return []
+    texts = [stats.chunks[row].text for row in rows]
+    texts += [
+        stats.documents[path].text[:_HEADER_CHARS]
+        for path in {stats.chunks[row].document_path for row in rows}
+    ]
+    return [y for y in years if not any(re.search(rf"(?<!\d){y}(?!\d)", t) for t in texts)]
 
 
 def attribute_share(

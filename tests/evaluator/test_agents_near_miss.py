@@ -1,0 +1,93 @@
+"""The reference agent on near-misses a person writes: a year the documents do not report, a
+how-long question next to a percentage, and framing words that are content words in the other
+language. Real index built in tmp from Markdown files; only the embedding model is the real
+packaged one."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluator.agents import ExtractiveAgent
+from evaluator.agents.lexicon import query_terms
+from evaluator.agents.quantities import asks_span, spans
+from ragoro.text import extract_quantities
+from vectordb import VectorIndex, build_index
+
+REPORT = (
+    "# Annual Results 2025\n\n"
+    "Summary of the consolidated results for the fiscal year 2025.\n\n"
+    "Revenue in Italy was EUR 442.6 million, up from EUR 410.2 million in 2024.\n"
+    "The Group had 6,842 employees at year end.\n"
+)
+POLICY = (
+    "# Manuale del dipendente\n\n"
+    "La quota di energia rinnovabile acquistata con garanzia di origine è del 52%.\n"
+    "La garanzia della pressa dura 24 mesi dalla consegna.\n"
+    "L'accordo individuale di lavoro agile ha durata di 12 mesi ed è rinnovabile.\n"
+    "In caso di malattia il dipendente avvisa il responsabile entro le ore 9:00.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("near_miss")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "report.md").write_text(REPORT, encoding="utf-8")
+    (docs / "manuale.md").write_text(POLICY, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=200, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+def test_a_year_the_documents_do_not_report_is_refused(agent: ExtractiveAgent) -> None:
+    result = agent.answer("What was the revenue in Italy in 2022?")
+    assert result.refused is True
+    assert "2022" in result.answer
+    assert result.contexts  # retrieval is still reported
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was the revenue in Italy in 2025?",  # the report's year, stated in its head
+        "What was the revenue in Italy in 2024?",  # stated in the sentence itself
+    ],
+)
+def test_a_year_the_retrieved_text_states_is_answered(
+    agent: ExtractiveAgent, question: str
+) -> None:
+    result = agent.answer(question)
+    assert result.refused is False
+    assert result.value == 442.6
+
+
+def test_a_how_long_question_is_not_answered_with_a_percentage(agent: ExtractiveAgent) -> None:
+    result = agent.answer("How long is the warranty?")
+    assert result.refused is False
+    assert "24 mesi" in result.answer
+    assert "52%" not in result.answer
+
+
+def test_a_time_of_day_is_no_duration() -> None:
+    text = "entro le ore 9:00 del primo giorno, per 5 giorni, al 52%, 12 caratteri"
+    kinds = {q.raw: spans(text, q) for q in extract_quantities(text)}
+    assert kinds == {"9": False, "00": False, "5 giorni": True, "52%": False, "12": True}
+    assert asks_span("Per quanto tempo vale l'accordo?")
+    assert asks_span("How soon will a technician arrive?")
+    assert not asks_span("Quanto costa il pasto?")
+
+
+def test_a_frame_word_of_one_language_is_a_content_word_of_the_other(
+    agent: ExtractiveAgent,
+) -> None:
+    # "according" frames an English question; "accordo" (same stem) is what this one asks about.
+    assert "accordo" in [t.word for t in query_terms("Per quanto tempo vale l'accordo?", "it")]
+    assert [
+        t.word for t in query_terms("How long, according to the policy, is probation?", "en")
+    ] == [
+        "policy",
+        "probation",
+    ]
+    result = agent.answer("Per quanto tempo vale l'accordo per lavorare da casa?")
+    assert result.refused is False
+    assert "12 mesi" in result.answer
