@@ -48,6 +48,7 @@ from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_
 from evaluator.agents.vocabulary import (
     asked_head,
     asked_owners,
+    asked_subject,
     attribute_share,
     split_terms,
     unmet_entities,
@@ -173,6 +174,10 @@ class ExtractiveAgent:
             )
             return self._refuse(lang, missing, selected, cosines)
         chosen = self._with_complement(best, pool, terms)
+        subject = asked_subject(question)
+        named = [t for t in terms if t.word == subject]
+        if named and not any(term_in(named[0], self.stats.chunk_tokens[c.row]) for c in chosen):
+            return self._refuse(lang, named, selected, cosines)
         years = unmet_years(question, selected, self.stats)
         if years:
             return self._refuse(

@@ -32,7 +32,9 @@ class QueryTerm:
 # Words that only frame a question ("Entro quanto tempo...", "What is the value of..."), per
 # language: each list is stemmed in its own language and applies to questions in it, since a
 # frame word's stem in one language can be a content stem in the other ("according" and
-# "accordo" both stem to "accord").
+# "accordo" both stem to "accord"). Modal verbs ("posso", "va cambiata", "do I need") frame
+# what is asked as much as the question words do (the tokenizer's stopwords hold most
+# English ones and only some Italian ones).
 _FRAME_WORDS: dict[Lang, str] = {
     "it": """
 quale quali qual quanto quanti quante quanta cosa come dove quando perché chi entro
@@ -40,12 +42,14 @@ indicare indica descrivi descrivere spiega spiegare elenca elencare dimmi sapere
 valore tempo numero pari importo vale valgono
 prevede prevedono riguardo riguarda indicato indicata indicati dice dicono afferma stabilisce
 documento documenti
+posso puoi possiamo potete possono potrei potremmo devo devi dobbiamo dovete dovrei dovremmo
+va vanno bisogna occorre voglio vorrei vogliamo
 """,
     "en": """
 what which how much many where when why who whom long
 explain describe list tell know
 value time number amount worth
-say says said state states document documents regarding concerning according
+say says said state states document documents regarding concerning according need needs
 """,
 }
 # "il documento «Titolo»" names where to look, not what to find: its words are not required.

@@ -21,6 +21,7 @@ __all__ = [
     "SplitTerms",
     "asked_head",
     "asked_owners",
+    "asked_subject",
     "attribute_share",
     "split_terms",
     "unmet_entities",
@@ -160,7 +161,8 @@ _IT_THERE_RE = re.compile(
     re.IGNORECASE,
 )
 _IT_QUALE_RE = re.compile(
-    r"^\W*(?:qual|quale|quali)\s*(?:è|e'|era|sono|erano)\s+(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l')?"
+    r"^\W*(?:qual|quale|quali)\s*(?:è|e'|era|sono|erano)\s+(?:stat[oaie]\s+)?"
+    r"(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l')?"
     r"(?P<head>[^\W\d_]+)",
     re.IGNORECASE,
 )
@@ -212,3 +214,35 @@ def asked_owners(question: str) -> list[str]:
                 owners.append(np[-1].lower())
         return owners
     return [m.group("head").lower() for m in _IT_OF_RE.finditer(question)]
+
+
+_EN_HOW_RE = re.compile(
+    r"^\W*how\s+(?:long|much|often|big|soon)\s+(?:is|was|are|were)\s+"
+    r"(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|its\s+)?(?P<np>[^?,;]+?)"
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|with|if|when)\s|\?|$)",
+    re.IGNORECASE,
+)
+_IT_HOW_RE = re.compile(
+    r"^\W*quant[oaie]\s+(?:dura|durano|costa|costano|vale|valgono)\s+"
+    r"(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l'|un\s+|una\s+|uno\s+|un')?(?P<head>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def asked_subject(question: str) -> str | None:
+    """The thing whose attribute the question asks, lowercase: `asked_head`'s noun, or the
+    noun of "How long/much is the X ...?" / "Quanto dura/costa il X ...?" ("the *warranty* on
+    spare parts", "il *pranzo* in mensa"). None for questions of other shapes.
+
+    An answer whose text never names a subject the corpus does know talks about something
+    else ("how long is the warranty on spare parts?" answered with their shipping time).
+    """
+    head = asked_head(question)
+    if head is not None:
+        return head
+    match = _EN_HOW_RE.match(question)
+    if match is not None:
+        words = re.findall(r"[^\W\d_]+", match.group("np").replace("'s", ""))
+        return words[-1].lower() if words else None
+    match = _IT_HOW_RE.match(question)
+    return match.group("head").lower() if match is not None else None

@@ -10,6 +10,7 @@ import pytest
 from evaluator.agents import ExtractiveAgent
 from evaluator.agents.lexicon import query_terms
 from evaluator.agents.quantities import asks_span, spans
+from evaluator.agents.vocabulary import asked_head, asked_subject
 from ragoro.text import extract_quantities
 from vectordb import VectorIndex, build_index
 
@@ -26,6 +27,7 @@ POLICY = (
     "L'accordo individuale di lavoro agile ha durata di 12 mesi ed è rinnovabile.\n"
     "In caso di malattia il dipendente avvisa il responsabile entro le ore 9:00.\n"
 )
+FAQ = "# Spare parts FAQ\n\nSpare parts in stock are shipped within 24 hours of the order.\n"
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +37,7 @@ def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
     docs.mkdir()
     (docs / "report.md").write_text(REPORT, encoding="utf-8")
     (docs / "manuale.md").write_text(POLICY, encoding="utf-8")
+    (docs / "faq.md").write_text(FAQ, encoding="utf-8")
     build_index(docs, base / "index", chunk_size=200, chunk_overlap=40)
     return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
 
@@ -91,3 +94,49 @@ def test_a_frame_word_of_one_language_is_a_content_word_of_the_other(
     result = agent.answer("Per quanto tempo vale l'accordo per lavorare da casa?")
     assert result.refused is False
     assert "12 mesi" in result.answer
+
+
+def test_an_answer_that_never_names_the_asked_subject_is_refused(agent: ExtractiveAgent) -> None:
+    # "warranty" is a corpus word, but the sentence about spare parts is about shipping.
+    result = agent.answer("How long is the warranty on spare parts?")
+    assert "shipped" not in result.answer
+    assert result.refused is True
+    assert result.contexts
+    # The subject named by the answer's text is answered.
+    shipped = agent.answer("How long is the shipping of spare parts in stock?")
+    assert shipped.refused is False
+    assert "24 hours" in shipped.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("How long is the warranty on spare parts bought separately?", "warranty"),
+        ("How much is the mileage refund if I use my own car?", "refund"),
+        ("Quanto costa il pranzo in mensa?", "pranzo"),
+        ("Qual è stato l'indice di frequenza degli infortuni?", "indice"),
+        ("What was the Group's net profit for 2025?", "profit"),
+        ("How long do you keep the footage?", None),  # not a shape it reads
+    ],
+)
+def test_asked_subject_is_the_thing_whose_attribute_is_asked(
+    question: str, subject: str | None
+) -> None:
+    assert asked_subject(question) == subject
+
+
+def test_an_italian_auxiliary_is_not_the_asked_noun() -> None:
+    assert asked_head("Quali sono state le emissioni del Gruppo?") == "emissioni"
+
+
+def test_italian_modal_verbs_frame_the_question_like_english_ones() -> None:
+    assert [t.word for t in query_terms("Posso usare l'aria compressa?", "it")] == [
+        "usare",
+        "aria",
+        "compressa",
+    ]
+    assert [t.word for t in query_terms("Ogni quante ore va cambiata la cartuccia?", "it")] == [
+        "ore",
+        "cambiata",
+        "cartuccia",
+    ]
