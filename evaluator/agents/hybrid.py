@@ -80,13 +80,13 @@ class HybridRetriever:
         lang = detect_language(question)
         terms: list[str] = []
         for token in content_tokens(question, lang):
-            forms = {token, *agent_translations(token)}
+            forms = {token, *agent_translations(token, lang)}
             # A cross-language question is stemmed in the corpus language too.
             raw = [w for w in tokenize(question) if stem(w, lang) == token]
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
             known = [f for f in forms if f in self.vocabulary]
             # The lexicon translates it: a real word, not a misspelling.
-            real_word = bool(agent_translations(token) - {token})
+            real_word = bool(agent_translations(token, lang) - {token})
             if (
                 not known
                 and not real_word

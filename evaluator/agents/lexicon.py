@@ -73,6 +73,6 @@ def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
         if is_number_token(token):
             terms.append(QueryTerm(token, token, is_number=True))
             continue
-        others = agent_translations(token) - {token}
+        others = agent_translations(token, lang) - {token}
         terms.append(QueryTerm(words.get(token, token), token, others))
     return terms

@@ -82,7 +82,7 @@ def counted_stems(question: str, lang: Lang) -> frozenset[str]:
     if noun is None:
         return frozenset()
     own = stem(noun, lang)
-    return frozenset({own, *agent_translations(own)})
+    return frozenset({own, *agent_translations(own, lang)})
 
 
 def selection_key(rank: float, cosine: float) -> float:

@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 
 from evaluator.agents import ExtractiveAgent
+from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import query_terms
 from evaluator.agents.quantities import asks_span, spans
 from evaluator.agents.vocabulary import asked_head, asked_subject
-from ragoro.text import extract_quantities
+from ragoro.text import extract_quantities, stem
 from vectordb import VectorIndex, build_index
 
 REPORT = (
@@ -140,3 +141,13 @@ def test_italian_modal_verbs_frame_the_question_like_english_ones() -> None:
         "cambiata",
         "cartuccia",
     ]
+
+
+def test_the_glossary_reads_a_word_in_the_questions_language() -> None:
+    # English "spent" and Italian "spento" (switched off) share a stem; only the Italian word
+    # means a shutdown.
+    spent = stem("spent", "en")
+    assert spent == stem("spento", "it")
+    assert stem("stop", "en") not in agent_translations(spent, "en")
+    assert stem("stop", "en") in agent_translations(spent, "it")
+    assert stem("hydraulic", "en") in agent_translations(stem("idraulico", "it"), "it")
