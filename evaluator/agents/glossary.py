@@ -14,11 +14,12 @@ terms of one corpus.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from ragoro.text import Lang, stem, translations
 
-__all__ = ["agent_translations"]
+__all__ = ["agent_translations", "spelled_out"]
 
 _GLOSSARY = """
 attendere/aspettare/attesa = wait/waiting
@@ -175,3 +176,24 @@ def agent_translations(word_stem: str, lang: Lang | None = None) -> frozenset[st
         else sides["it"].get(word_stem, frozenset()) | sides["en"].get(word_stem, frozenset())
     )
     return translations(word_stem) | own
+
+
+# Business abbreviations a person types and a document spells out. "R&D" tokenizes into two
+# one-letter words that match nothing, so the words it stands for are added to the question.
+_ABBREVIATIONS: dict[str, dict[Lang, str]] = {
+    "R&D": {"en": "research and development", "it": "ricerca e sviluppo"},
+    "HR": {"en": "human resources", "it": "risorse umane"},
+    "HQ": {"en": "headquarters registered office", "it": "sede"},
+    "PPE": {"en": "personal protective equipment", "it": "dispositivi di protezione individuale"},
+}
+_ABBREVIATION_RE = re.compile(
+    r"(?<![\w&])(" + "|".join(re.escape(a) for a in _ABBREVIATIONS) + r")(?![\w&])"
+)
+
+
+def spelled_out(question: str, lang: Lang) -> str:
+    """The question with the words each business abbreviation stands for added after it, in
+    the question's language ("R&D" -> "R&D research and development")."""
+    return _ABBREVIATION_RE.sub(
+        lambda m: f"{m.group(1)} {_ABBREVIATIONS[m.group(1)][lang]}", question
+    )

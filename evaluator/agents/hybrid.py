@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evaluator.agents.glossary import agent_translations
+from evaluator.agents.glossary import agent_translations, spelled_out
 from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
 from ragoro.text.lang import is_number_token
 from vectordb import VectorIndex
@@ -78,6 +78,7 @@ class HybridRetriever:
     def query_terms(self, question: str) -> list[str]:
         """The question's stems, their translations, and typo corrections into the corpus."""
         lang = detect_language(question)
+        question = spelled_out(question, lang)
         terms: list[str] = []
         for token in content_tokens(question, lang):
             forms = {token, *agent_translations(token, lang)}

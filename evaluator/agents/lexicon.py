@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from evaluator.agents.glossary import agent_translations
+from evaluator.agents.glossary import agent_translations, spelled_out
 from ragoro.text import Lang, content_tokens, stem, tokenize
 from ragoro.text.lang import is_number_token
 
@@ -61,7 +61,7 @@ _FRAME_STEMS = {
 
 def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
     """The content terms of a question, framing words dropped, each with its translations."""
-    question = DOCUMENT_TITLE_RE.sub(" ", question)
+    question = spelled_out(DOCUMENT_TITLE_RE.sub(" ", question), lang)
     words = {stem(t, lang): t for t in reversed(tokenize(question))}
     terms: list[QueryTerm] = []
     seen: set[str] = set()

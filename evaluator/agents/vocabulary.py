@@ -218,13 +218,13 @@ def asked_owners(question: str) -> list[str]:
 
 _EN_HOW_RE = re.compile(
     r"^\W*how\s+(?:long|much|often|big|soon)\s+(?:is|was|are|were)\s+"
-    r"(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|its\s+)?(?P<np>[^?,;]+?)"
+    r"(?:the|a|an|my|our|your|its)\s+(?P<np>[^?,;]+?)"
     r"(?:\s+(?:of|for|in|at|on|to|from|by|with|if|when)\s|\?|$)",
     re.IGNORECASE,
 )
 _IT_HOW_RE = re.compile(
     r"^\W*quant[oaie]\s+(?:dura|durano|costa|costano|vale|valgono)\s+"
-    r"(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l'|un\s+|una\s+|uno\s+|un')?(?P<head>[^\W\d_]+)",
+    r"(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l'|un\s+|una\s+|uno\s+|un')(?P<head>[^\W\d_]+)",
     re.IGNORECASE,
 )
 
@@ -232,7 +232,8 @@ _IT_HOW_RE = re.compile(
 def asked_subject(question: str) -> str | None:
     """The thing whose attribute the question asks, lowercase: `asked_head`'s noun, or the
     noun of "How long/much is the X ...?" / "Quanto dura/costa il X ...?" ("the *warranty* on
-    spare parts", "il *pranzo* in mensa"). None for questions of other shapes.
+    spare parts", "il *pranzo* in mensa"; the article is required: "how much was *spent*"
+    names no thing). None for questions of other shapes.
 
     An answer whose text never names a subject the corpus does know talks about something
     else ("how long is the warranty on spare parts?" answered with their shipping time).

@@ -118,6 +118,8 @@ def test_an_answer_that_never_names_the_asked_subject_is_refused(agent: Extracti
         ("Qual è stato l'indice di frequenza degli infortuni?", "indice"),
         ("What was the Group's net profit for 2025?", "profit"),
         ("How long do you keep the footage?", None),  # not a shape it reads
+        ("How much was spent on R&D last year?", None),  # a verb, not a thing
+        ("Quanto dura al massimo la pausa?", None),
     ],
 )
 def test_asked_subject_is_the_thing_whose_attribute_is_asked(
@@ -151,3 +153,12 @@ def test_the_glossary_reads_a_word_in_the_questions_language() -> None:
     assert stem("stop", "en") not in agent_translations(spent, "en")
     assert stem("stop", "en") in agent_translations(spent, "it")
     assert stem("hydraulic", "en") in agent_translations(stem("idraulico", "it"), "it")
+
+
+def test_a_business_abbreviation_is_spelled_out_for_retrieval() -> None:
+    words = [t.word for t in query_terms("How much was spent on R&D last year?", "en")]
+    assert "research" in words and "development" in words
+    assert [t.word for t in query_terms("Chi è il responsabile HR?", "it")][-2:] == [
+        "risorse",
+        "umane",
+    ]
