@@ -11,9 +11,12 @@ For each question it
    "how much" questions;
 3. refuses ("Non lo so" / "I don't know") only when retrieval support is low: the best
    sentence covers too little of the question, gives no value for a "how much" question, or
-   lacks a name the question asks about (the other plant's figure is not this plant's), or
-   the corpus knows fewer of the question's words than it does not ("parking policy" over a
-   handbook that never mentions either). One unknown word alone never makes it refuse;
+   lacks a name the question asks about (the other plant's figure is not this plant's), its
+   chunks never name the asked subject the corpus knows ("the warranty on spare parts"
+   answered with their shipping time), the retrieved text never states the year asked, a
+   how-long question finds no duration, or the corpus knows fewer of the question's words
+   than it does not ("parking policy" over a handbook that never mentions either). One
+   unknown word alone never makes it refuse;
 4. asks which one is meant when two documents give different values of the same quantity
    for different entities the question does not name;
 5. otherwise answers with a short answer taken from the sentence (a value + unit, a name, a
@@ -32,7 +35,7 @@ from evaluator.agents.contexts import chunk_context
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
-from evaluator.agents.quantities import asks_quantity, stated_value, wanted_kinds
+from evaluator.agents.quantities import asks_quantity, asks_span, stated_value, wanted_kinds
 from evaluator.agents.ranking import (
     COMPLEMENT_SUPPORT,
     Candidate,
@@ -48,9 +51,11 @@ from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_
 from evaluator.agents.vocabulary import (
     asked_head,
     asked_owners,
+    asked_subject,
     attribute_share,
     split_terms,
     unmet_entities,
+    unmet_years,
 )
 from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
@@ -131,6 +136,7 @@ class ExtractiveAgent:
             numeric=numeric,
             wanted=wanted,
             counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
+            span=numeric and not wanted and asks_span(question),
         )
         candidates = score_rows(
             self.stats,
@@ -171,6 +177,15 @@ class ExtractiveAgent:
             )
             return self._refuse(lang, missing, selected, cosines)
         chosen = self._with_complement(best, pool, terms)
+        subject = asked_subject(question)
+        named = [t for t in terms if t.word == subject]
+        if named and not any(term_in(named[0], self.stats.chunk_tokens[c.row]) for c in chosen):
+            return self._refuse(lang, named, selected, cosines)
+        years = unmet_years(question, selected, self.stats)
+        if years:
+            return self._refuse(
+                lang, [QueryTerm(y, y, is_number=True) for y in years], selected, cosines
+            )
         if attribute_share(question, terms, [c.sentence for c in chosen], self.stats) < (
             _ATTRIBUTE_SUPPORT
         ):

@@ -14,11 +14,12 @@ terms of one corpus.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
-from ragoro.text import stem, translations
+from ragoro.text import Lang, stem, translations
 
-__all__ = ["agent_translations"]
+__all__ = ["agent_translations", "spelled_out"]
 
 _GLOSSARY = """
 attendere/aspettare/attesa = wait/waiting
@@ -123,6 +124,9 @@ chiarimento/chiarimenti/dubbio = clarification/question/doubt
 regola/regole/norma/norme = rule/rules
 consegnare/consegnato = deliver/delivered
 settore = sector/segment
+idraulico/idraulica/idraulici = hydraulic
+sostituito/sostituita/sostituiti/sostituite = replaced
+gratis/gratuito/gratuita/gratuiti = free
 Torino = Turin
 Milano = Milan
 Roma = Rome
@@ -144,21 +148,52 @@ Europa/europeo = Europe/European
 
 
 @cache
-def _table() -> dict[str, frozenset[str]]:
-    """Stem -> stems of its glossary translations, both directions (multi-word names give
-    each of their words)."""
-    table: dict[str, set[str]] = {}
+def _table() -> dict[Lang, dict[str, frozenset[str]]]:
+    """Per source language: stem -> stems of its glossary translations (multi-word names
+    give each of their words)."""
+    table: dict[Lang, dict[str, set[str]]] = {"it": {}, "en": {}}
     for line in _GLOSSARY.strip().splitlines():
         it_words, _, en_words = line.partition("=")
         it_stems = {stem(w.lower(), "it") for part in it_words.split("/") for w in part.split()}
         en_stems = {stem(w.lower(), "en") for part in en_words.split("/") for w in part.split()}
         for s in it_stems:
-            table.setdefault(s, set()).update(en_stems)
+            table["it"].setdefault(s, set()).update(en_stems)
         for s in en_stems:
-            table.setdefault(s, set()).update(it_stems)
-    return {key: frozenset(value) for key, value in table.items()}
+            table["en"].setdefault(s, set()).update(it_stems)
+    return {lang: {k: frozenset(v) for k, v in side.items()} for lang, side in table.items()}
 
 
-def agent_translations(word_stem: str) -> frozenset[str]:
-    """Stems of a stemmed word's translations: the shared lexicon's and the glossary's."""
-    return translations(word_stem) | _table().get(word_stem, frozenset())
+def agent_translations(word_stem: str, lang: Lang | None = None) -> frozenset[str]:
+    """Stems of a stemmed word's translations: the shared lexicon's and the glossary's.
+
+    With `lang`, the glossary is read from that language's side only: the same stem may be a
+    word of each language ("spent" is English *spent* and Italian *spento*, switched off), and
+    a question's word is a word of the question's language."""
+    sides = _table()
+    own = (
+        sides[lang].get(word_stem, frozenset())
+        if lang is not None
+        else sides["it"].get(word_stem, frozenset()) | sides["en"].get(word_stem, frozenset())
+    )
+    return translations(word_stem) | own
+
+
+# Business abbreviations a person types and a document spells out. "R&D" tokenizes into two
+# one-letter words that match nothing, so the words it stands for are added to the question.
+_ABBREVIATIONS: dict[str, dict[Lang, str]] = {
+    "R&D": {"en": "research and development", "it": "ricerca e sviluppo"},
+    "HR": {"en": "human resources", "it": "risorse umane"},
+    "HQ": {"en": "headquarters registered office", "it": "sede"},
+    "PPE": {"en": "personal protective equipment", "it": "dispositivi di protezione individuale"},
+}
+_ABBREVIATION_RE = re.compile(
+    r"(?<![\w&])(" + "|".join(re.escape(a) for a in _ABBREVIATIONS) + r")(?![\w&])"
+)
+
+
+def spelled_out(question: str, lang: Lang) -> str:
+    """The question with the words each business abbreviation stands for added after it, in
+    the question's language ("R&D" -> "R&D research and development")."""
+    return _ABBREVIATION_RE.sub(
+        lambda m: f"{m.group(1)} {_ABBREVIATIONS[m.group(1)][lang]}", question
+    )

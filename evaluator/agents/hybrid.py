@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evaluator.agents.glossary import agent_translations
+from evaluator.agents.glossary import agent_translations, spelled_out
 from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
 from ragoro.text.lang import is_number_token
 from vectordb import VectorIndex
@@ -78,15 +78,16 @@ class HybridRetriever:
     def query_terms(self, question: str) -> list[str]:
         """The question's stems, their translations, and typo corrections into the corpus."""
         lang = detect_language(question)
+        question = spelled_out(question, lang)
         terms: list[str] = []
         for token in content_tokens(question, lang):
-            forms = {token, *agent_translations(token)}
+            forms = {token, *agent_translations(token, lang)}
             # A cross-language question is stemmed in the corpus language too.
             raw = [w for w in tokenize(question) if stem(w, lang) == token]
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
             known = [f for f in forms if f in self.vocabulary]
             # The lexicon translates it: a real word, not a misspelling.
-            real_word = bool(agent_translations(token) - {token})
+            real_word = bool(agent_translations(token, lang) - {token})
             if (
                 not known
                 and not real_word

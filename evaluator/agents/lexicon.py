@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from evaluator.agents.glossary import agent_translations
+from evaluator.agents.glossary import agent_translations, spelled_out
 from ragoro.text import Lang, content_tokens, stem, tokenize
 from ragoro.text.lang import is_number_token
 
@@ -29,35 +29,50 @@ class QueryTerm:
     is_number: bool = False
 
 
-# Words that only frame a question ("Entro quanto tempo...", "What is the value of...").
-_FRAME_WORDS = """
+# Words that only frame a question ("Entro quanto tempo...", "What is the value of..."), per
+# language: each list is stemmed in its own language and applies to questions in it, since a
+# frame word's stem in one language can be a content stem in the other ("according" and
+# "accordo" both stem to "accord"). Modal verbs ("posso", "va cambiata", "do I need") frame
+# what is asked as much as the question words do (the tokenizer's stopwords hold most
+# English ones and only some Italian ones).
+_FRAME_WORDS: dict[Lang, str] = {
+    "it": """
 quale quali qual quanto quanti quante quanta cosa come dove quando perché chi entro
-what which how much many where when why who whom long
 indicare indica descrivi descrivere spiega spiegare elenca elencare dimmi sapere
-explain describe list tell know
-valore value tempo time numero number pari importo amount vale valgono worth
+valore tempo numero pari importo vale valgono
 prevede prevedono riguardo riguarda indicato indicata indicati dice dicono afferma stabilisce
-documento documenti say says said state states document documents regarding concerning
-according
-"""
+documento documenti
+posso puoi possiamo potete possono potrei potremmo devo devi dobbiamo dovete dovrei dovremmo
+va vanno bisogna occorre voglio vorrei vogliamo
+""",
+    "en": """
+what which how much many where when why who whom long
+explain describe list tell know
+value time number amount worth
+say says said state states document documents regarding concerning according need needs
+""",
+}
 # "il documento «Titolo»" names where to look, not what to find: its words are not required.
 DOCUMENT_TITLE_RE = re.compile(r"\b(?:il |the )?(?:documento|document)\s+«[^»]*»", re.IGNORECASE)
-_FRAME_STEMS = frozenset(stem(w, lang) for w in _FRAME_WORDS.split() for lang in ("it", "en"))
+_FRAME_STEMS = {
+    lang: frozenset(stem(w, lang) for w in words.split()) for lang, words in _FRAME_WORDS.items()
+}
 
 
 def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
     """The content terms of a question, framing words dropped, each with its translations."""
-    question = DOCUMENT_TITLE_RE.sub(" ", question)
+    question = spelled_out(DOCUMENT_TITLE_RE.sub(" ", question), lang)
     words = {stem(t, lang): t for t in reversed(tokenize(question))}
     terms: list[QueryTerm] = []
     seen: set[str] = set()
+    frame = _FRAME_STEMS.get(lang, frozenset())
     for token in content_tokens(question, lang):
-        if token in seen or token in _FRAME_STEMS:
+        if token in seen or token in frame:
             continue
         seen.add(token)
         if is_number_token(token):
             terms.append(QueryTerm(token, token, is_number=True))
             continue
-        others = agent_translations(token) - {token}
+        others = agent_translations(token, lang) - {token}
         terms.append(QueryTerm(words.get(token, token), token, others))
     return terms

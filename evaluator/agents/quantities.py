@@ -29,6 +29,34 @@ def wanted_kinds(question: str, lang: Lang) -> frozenset[str]:
     return units or frozenset()
 
 
+# "How long / how soon / per quanto tempo / quanto dura / entro quanto": the question asks
+# for a span of time (English "how long" may also ask a length: "how long is the stroke").
+_SPAN_RE = re.compile(
+    r"\bhow\s+(?:long|soon)\b|\bper\s+quanto\s+tempo\b|\bquanto\s+tempo\b|\bquanto\s+dura\b"
+    r"|\bentro\s+quant[oaie]\b",
+    re.IGNORECASE,
+)
+_SPAN_UNITS = frozenset({"h", "m"})
+_CLOCK_RE = re.compile(r"[:.]\d\d\b")
+
+
+def asks_span(question: str) -> bool:
+    """True when the question asks how long or how soon (a duration, or for "how long" a
+    length), so a percentage, an amount of money or a time of day does not answer it."""
+    return _SPAN_RE.search(question) is not None
+
+
+def spans(text: str, quantity: Quantity) -> bool:
+    """Can the quantity be a duration or a length: a time or length unit, or a bare count
+    ("12 caratteri"), but not a time of day ("ore 9:00": neither its 9 nor its 00)?"""
+    if quantity.unit is not None:
+        return quantity.unit in _SPAN_UNITS
+    return not (
+        _CLOCK_RE.match(text, quantity.end)
+        or text[max(0, quantity.start - 1) : quantity.start] == ":"
+    )
+
+
 _COUNT_RE = re.compile(r"\b(?:how many|quant[ie])\s+(?P<rest>[^?]+)", re.IGNORECASE)
 _PLAIN_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W_]+)*")
 
@@ -83,10 +111,12 @@ def pick_quantity(
     question_stems: Collection[str],
     *,
     counted: Collection[str] = (),
+    span: bool = False,
 ) -> Quantity | None:
     """The quantity that answers: one with a unit of the wanted kind, or a count of what
     the question names ("6,842 employees"), above all of what a "how many X" question counts
-    (`counted`: stems of X); never a number of the question nor a bare year."""
+    (`counted`: stems of X); never a number of the question nor a bare year, and for a
+    how-long question (`span`) only a quantity that `spans`."""
     best: Quantity | None = None
     best_score = float("-inf")
     for position, quantity in enumerate(quantities):
@@ -94,6 +124,7 @@ def pick_quantity(
             _looks_like_year(quantity)
             or quantity.raw.strip() in question_numbers
             or _in_code(text, quantity)
+            or (span and not spans(text, quantity))
         ):
             continue
         score = -0.1 * position

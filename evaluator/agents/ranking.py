@@ -63,6 +63,8 @@ class QueryFacts:
     wanted: frozenset[str]
     counted: frozenset[str] = frozenset()
     """Stems of what a "how many X" question counts (empty for other questions)."""
+    span: bool = False
+    """A how-long question: only a duration (or length) answers it."""
 
 
 def gives(candidate: Candidate, wanted: frozenset[str], counted: frozenset[str]) -> bool:
@@ -80,7 +82,7 @@ def counted_stems(question: str, lang: Lang) -> frozenset[str]:
     if noun is None:
         return frozenset()
     own = stem(noun, lang)
-    return frozenset({own, *agent_translations(own)})
+    return frozenset({own, *agent_translations(own, lang)})
 
 
 def selection_key(rank: float, cosine: float) -> float:
@@ -101,6 +103,7 @@ def score_sentence(
         query.numbers,
         query.stems,
         counted=query.counted,
+        span=query.span,
     )
     if query.numeric:
         rank += 0.15 + (0.1 if quantity.unit in query.wanted else 0.0) if quantity else -0.3

@@ -21,14 +21,20 @@ __all__ = [
     "SplitTerms",
     "asked_head",
     "asked_owners",
+    "asked_subject",
     "attribute_share",
     "split_terms",
     "unmet_entities",
+    "unmet_years",
 ]
 
 _TYPO_MIN_LEN = 5
 _TYPO_CUTOFF = 0.8
 _TITLE_CHARS = 200
+_HEADER_CHARS = 400
+# A year standing alone, not inside a code, a date-like reference or a serial
+# ("2006/42/EC", "PX200-2021-0001").
+_YEAR_RE = re.compile(r"(?<![\w/.-])(?:19|20)\d\d(?![\w/-])")
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,24 @@ def unmet_entities(question: str, sentences: list[Sentence], stats: CorpusStats)
     return out
 
 
+def unmet_years(question: str, rows: list[int], stats: CorpusStats) -> list[str]:
+    """Years the question asks about that neither the retrieved chunks nor the head of their
+    documents (where a report or a policy states its year) mention.
+
+    A figure reported for 2025 and 2024 is no figure for 2022: the wrong-year near-miss
+    retrieves the right passage, and only the year tells it apart.
+    """
+    years = sorted(set(_YEAR_RE.findall(DOCUMENT_TITLE_RE.sub(" ", question))))
+    if not years:
+        return []
+    texts = [stats.chunks[row].text for row in rows]
+    texts += [
+        stats.documents[path].text[:_HEADER_CHARS]
+        for path in {stats.chunks[row].document_path for row in rows}
+    ]
+    return [y for y in years if not any(re.search(rf"(?<!\d){y}(?!\d)", t) for t in texts)]
+
+
 def attribute_share(
     question: str, terms: list[QueryTerm], sentences: list[Sentence], stats: CorpusStats
 ) -> float:
@@ -137,7 +161,8 @@ _IT_THERE_RE = re.compile(
     re.IGNORECASE,
 )
 _IT_QUALE_RE = re.compile(
-    r"^\W*(?:qual|quale|quali)\s*(?:è|e'|era|sono|erano)\s+(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l')?"
+    r"^\W*(?:qual|quale|quali)\s*(?:è|e'|era|sono|erano)\s+(?:stat[oaie]\s+)?"
+    r"(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l')?"
     r"(?P<head>[^\W\d_]+)",
     re.IGNORECASE,
 )
@@ -189,3 +214,36 @@ def asked_owners(question: str) -> list[str]:
                 owners.append(np[-1].lower())
         return owners
     return [m.group("head").lower() for m in _IT_OF_RE.finditer(question)]
+
+
+_EN_HOW_RE = re.compile(
+    r"^\W*how\s+(?:long|much|often|big|soon)\s+(?:is|was|are|were)\s+"
+    r"(?:the|a|an|my|our|your|its)\s+(?P<np>[^?,;]+?)"
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|with|if|when)\s|\?|$)",
+    re.IGNORECASE,
+)
+_IT_HOW_RE = re.compile(
+    r"^\W*quant[oaie]\s+(?:dura|durano|costa|costano|vale|valgono)\s+"
+    r"(?:il\s+|lo\s+|la\s+|i\s+|gli\s+|le\s+|l'|un\s+|una\s+|uno\s+|un')(?P<head>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def asked_subject(question: str) -> str | None:
+    """The thing whose attribute the question asks, lowercase: `asked_head`'s noun, or the
+    noun of "How long/much is the X ...?" / "Quanto dura/costa il X ...?" ("the *warranty* on
+    spare parts", "il *pranzo* in mensa"; the article is required: "how much was *spent*"
+    names no thing). None for questions of other shapes.
+
+    An answer whose text never names a subject the corpus does know talks about something
+    else ("how long is the warranty on spare parts?" answered with their shipping time).
+    """
+    head = asked_head(question)
+    if head is not None:
+        return head
+    match = _EN_HOW_RE.match(question)
+    if match is not None:
+        words = re.findall(r"[^\W\d_]+", match.group("np").replace("'s", ""))
+        return words[-1].lower() if words else None
+    match = _IT_HOW_RE.match(question)
+    return match.group("head").lower() if match is not None else None
