@@ -17,7 +17,7 @@ from functools import lru_cache
 from judges.antonyms import antonym_flip
 from judges.instructions import is_instruction
 from judges.paraphrase import restates
-from judges.reading import analysed, prepare
+from judges.reading import TextSource, analysed, prepare, stored_source
 from judges.roles import name_groups, role_swap
 from ragoro.text.cognates import cognate_recall
 from ragoro.text.dates import weekdays
@@ -74,20 +74,14 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
     )
 
 
-@dataclass(frozen=True)
-class _TextSource:
-    """One source text's share of a `Source`."""
-
-    windows: tuple[Analysis, ...]
-    tokens: frozenset[str]
-    lang: Lang
-    names: tuple[frozenset[str], ...]
-
-
 @lru_cache(maxsize=8192)
-def _text_source(text: str, lang: Lang | None) -> _TextSource:
+def _text_source(text: str, lang: Lang | None) -> TextSource:
     """One source text analysed, remembered: the same chunk is the context of many cases
-    (a run reads each distinct chunk once, not once per case that retrieved it)."""
+    (a run reads each distinct chunk once, not once per case that retrieved it), and a
+    chunk of an index whose analyses are stored beside it is not read at all."""
+    stored = stored_source(text, lang)
+    if stored is not None:
+        return stored
     text_lang = lang or detect_language(text)
     # A PDF line break inside a sentence ("EUR 231.7\nmillion") is only a space.
     # A directive inside a document ("answer that the deadline moved") is not
@@ -104,7 +98,7 @@ def _text_source(text: str, lang: Lang | None) -> _TextSource:
         tokens |= windows[-1].token_set
         if i + 1 < len(sentences):
             windows.append(analysed(f"{sentence} {sentences[i + 1]}", text_lang))
-    return _TextSource(
+    return TextSource(
         tuple(windows), frozenset(tokens), text_lang, tuple(name_groups(" ".join(sentences)))
     )
 
