@@ -4,15 +4,16 @@ The faithfulness check reads every context window by window (each sentence, and 
 of adjacent sentences, analysed for tokens, quantities, dates, names and clauses). Those
 analyses depend only on the chunk's text and on the analysis code, and the same chunks are
 the contexts of run after run, so they are computed on the first offline evaluation of an
-index and saved in the index folder (`text_analyses.json`); later runs read them back
+index and saved in the index folder (`text_analyses.jsonl`); later runs read them back
 instead of analysing again. A hit gives exactly the value the computation would, so the
 verdicts are the same with or without the file.
 
-The file is JSON with an explicit schema, never a pickle (loading a pickle runs whatever
-code it names). It records what it was made for: its schema version, the index's
-fingerprint (the sha256 of its artefacts) and the analysis code's version (the sha256 of
-the judge's and the text utilities' source files, the Python version and its Unicode
-tables). When any of them differs, or the file is unreadable or malformed, it is ignored
+The file is two lines of JSON with an explicit schema, never a pickle (loading a pickle
+runs whatever code it names): a header, then the analyses, whose sha256 the header
+records (a damaged body is never decoded). The header says what the file was made for:
+its schema version, the index's fingerprint (the sha256 of its artefacts and chunk texts)
+and the analysis code's version (the sha256 of the judge's and the text utilities' source
+files, the Python version and its Unicode tables). When any of them differs, or the file is unreadable or malformed, it is ignored
 (named on stderr), the analyses are computed afresh and the file is rewritten. It is
 written to a temporary file and renamed, so a reader never sees half a file; a folder
 that cannot be written is named on stderr and the run goes on.
@@ -40,7 +41,7 @@ from ragoro.text.numbers import Quantity
 
 __all__ = ["ANALYSES_FILE", "SCHEMA", "SCHEMA_VERSION", "StoreUse", "code_version", "use_store"]
 
-ANALYSES_FILE = "text_analyses.json"
+ANALYSES_FILE = "text_analyses.jsonl"
 SCHEMA = "ragoro.text_analyses"
 SCHEMA_VERSION = 1
 _LANGS: frozenset[str] = frozenset({"it", "en"})
@@ -137,13 +138,11 @@ def _write(path: Path, header: dict[str, Any], sources: list[tuple[str, TextSour
                 "names": [sorted(group) for group in source.names],
             }
         )
-    body = json.dumps(
-        {**header, "analyses": analyses, "sources": encoded},
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
+    body = json.dumps({"analyses": analyses, "sources": encoded}, ensure_ascii=False)
+    digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
+    head = json.dumps({**header, "body_sha256": digest}, ensure_ascii=False)
     try:
-        atomic_write_text(path, body)
+        atomic_write_text(path, f"{head}\n{body}\n")
     except OSError as exc:
         print(f"cannot save the chunk analyses to {path}: {exc}", file=sys.stderr)
         return False
@@ -153,16 +152,20 @@ def _write(path: Path, header: dict[str, Any], sources: list[tuple[str, TextSour
 def _read(path: Path, header: dict[str, Any]) -> tuple[str, list[tuple[str, TextSource]] | None]:
     """(why it is not used, None) or ("", the stored source texts)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        head_line, body, *rest = path.read_bytes().split(b"\n", 2)
+        head = json.loads(head_line)
+    except (OSError, ValueError) as exc:
         return f"unreadable ({exc})", None
-    if not isinstance(data, dict):
-        return "not a JSON object", None
+    if not isinstance(head, dict):
+        return "its first line is not a JSON object", None
     for key, expected in header.items():
-        if data.get(key) != expected:
+        if head.get(key) != expected:
             what = {"index": "another index", "code_version": "another version of the analysis"}
             return f"made for {what.get(key, f'another {key}')}", None
+    if rest != [b""] or hashlib.sha256(body).hexdigest() != head.get("body_sha256"):
+        return "damaged (its body does not match the sha256 its header records)", None
     try:
+        data = json.loads(body)
         analyses = [_decode_analysis(row) for row in data["analyses"]]
         sources = [_decode_source(row, analyses) for row in data["sources"]]
     except (KeyError, IndexError, TypeError, ValueError) as exc:
@@ -205,89 +208,58 @@ def _encode_analysis(a: Analysis) -> list[Any]:
     ]
 
 
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {type(value).__name__}")
-    return value
-
-
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else _str(value)
-
-
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"expected an integer, got {type(value).__name__}")
-    return value
-
-
-def _float(value: Any) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise TypeError(f"expected a number, got {type(value).__name__}")
-    return float(value)
-
-
 def _lang(value: Any) -> Lang:
     if value not in _LANGS:
         raise ValueError(f"unknown language {value!r}")
     return "it" if value == "it" else "en"
 
 
-def _strs(value: Any) -> list[str]:
-    return [_str(v) for v in value]
+# The body is checked against its sha256 before it is decoded, so decoding only unpacks
+# (a row of the wrong shape still raises and the file is ignored).
 
 
 def _decode_quantity(row: Any) -> Quantity:
     value, unit, start, end, raw, number, scale, written, readings = row
     return Quantity(
-        value=_float(value),
-        unit=_opt_str(unit),
-        start=_int(start),
-        end=_int(end),
-        raw=_str(raw),
-        number=_float(number),
-        scale=_float(scale),
-        written_unit=_opt_str(written),
-        readings=tuple((_float(v), _int(d)) for v, d in readings),
+        value=float(value),
+        unit=unit,
+        start=start,
+        end=end,
+        raw=raw,
+        number=float(number),
+        scale=float(scale),
+        written_unit=written,
+        readings=tuple((float(v), d) for v, d in readings),
     )
 
 
 def _decode_analysis(row: Any) -> Analysis:
     text, lang, tokens, quantities, all_quantities, dates, entities, words, clauses = row
     return Analysis(
-        text=_str(text),
-        lang=_lang(lang),
-        tokens=tuple(_strs(tokens)),
-        quantities=tuple(_decode_quantity(q) for q in quantities),
-        all_quantities=tuple(_decode_quantity(q) for q in all_quantities),
-        dates=tuple(_strs(dates)),
-        entities=frozenset(_strs(entities)),
-        words=frozenset(_strs(words)),
-        clauses=tuple(
-            Clause(_str(c_text), frozenset(_strs(c_tokens)), _bool(negated))
-            for c_text, c_tokens, negated in clauses
+        text,
+        _lang(lang),
+        tuple(tokens),
+        tuple(map(_decode_quantity, quantities)),
+        tuple(map(_decode_quantity, all_quantities)),
+        tuple(dates),
+        frozenset(entities),
+        frozenset(words),
+        tuple(
+            Clause(c_text, frozenset(c_tokens), negated) for c_text, c_tokens, negated in clauses
         ),
     )
 
 
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, got {type(value).__name__}")
-    return value
-
-
 def _decode_source(row: Any, analyses: list[Analysis]) -> tuple[str, TextSource]:
-    if not isinstance(row, dict):
-        raise TypeError("a source is not an object")
     windows = []
     for i in row["windows"]:
-        if _int(i) < 0:
+        if not 0 <= i < len(analyses):
             raise IndexError(f"window {i} out of range")
         windows.append(analyses[i])
     source = TextSource(
         windows=tuple(windows),
-        tokens=frozenset(_strs(row["tokens"])),
+        tokens=frozenset(row["tokens"]),
         lang=_lang(row["lang"]),
-        names=tuple(frozenset(_strs(group)) for group in row["names"]),
+        names=tuple(map(frozenset, row["names"])),
     )
-    return _str(row["text"]), source
+    return row["text"], source

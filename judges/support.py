@@ -129,7 +129,7 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
     problems += [f"date {d} not in context" for d in claim.dates if not date_in(d, window.dates)]
     # A day of the week is a calendar anchor like a date, and reads the same in either
     # language ("venerdì" is "Friday"), so it is checked even where names are not.
-    days = weekdays(claim.text) - weekdays(window.text)
+    days = _weekdays(claim.text) - _weekdays(window.text)
     if days:
         problems.append(f"weekday {', '.join(_DAY_NAMES[d] for d in sorted(days))} not in context")
     # A superlative ranks its subject against all others ("the longest river"): a claim of
@@ -164,6 +164,12 @@ northwest southwest midwest inquest conquest earnest unrest
 _NOT_SUPERLATIVE = frozenset(_NOT_SUPERLATIVE_WORDS.split())
 
 
+# Each window is compared with every claim of a run: what a text says of itself (its
+# weekdays, superlatives, initials) is read once per text, not once per comparison.
+_weekdays = lru_cache(maxsize=65536)(weekdays)
+
+
+@lru_cache(maxsize=65536)
 def _superlatives(text: str) -> frozenset[str]:
     """The ranking words of a text ("longest", "più lungo", "migliore"), as stems of their
     adjective."""
@@ -188,12 +194,18 @@ def _spells_initials(entity: str, text: str) -> bool:
     low, high = _ACRONYM_LETTERS
     if not (low <= len(entity) <= high and entity.isalpha()):
         return False
-    words = [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _FUNCTION_WORDS]
-    initials = "".join(w[0] for w in words)
+    words, initials = _initials(text)
     return entity.lower() in initials and any(
         "".join(w[0] for w in words[i : i + len(entity)]) == entity.lower()
         for i in range(len(words))
     )
+
+
+@lru_cache(maxsize=65536)
+def _initials(text: str) -> tuple[tuple[str, ...], str]:
+    """A text's content words (function words left out), lowercase, and their initials."""
+    words = tuple(w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _FUNCTION_WORDS)
+    return words, "".join(w[0] for w in words)
 
 
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

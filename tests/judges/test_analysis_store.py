@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,6 +44,17 @@ def index_copy(small_index: VectorIndex, tmp_path: Path) -> VectorIndex:
     return VectorIndex.open(folder)
 
 
+def _lines(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    head, body = path.read_text(encoding="utf-8").splitlines()
+    return json.loads(head), json.loads(body)
+
+
+def _write_lines(path: Path, head: dict[str, Any], body: dict[str, Any]) -> None:
+    text = json.dumps(body)
+    head["body_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    path.write_text(f"{json.dumps(head)}\n{text}\n", encoding="utf-8")
+
+
 def _store(index: VectorIndex) -> analysis_store.StoreUse:
     analysis_store._IN_USE.clear()
     texts = [chunk.text for chunk in index.chunks]
@@ -51,9 +64,10 @@ def _store(index: VectorIndex) -> analysis_store.StoreUse:
 def test_stored_analyses_read_back_equal_to_computed(index_copy: VectorIndex) -> None:
     first = _store(index_copy)
     assert first.saved and first.computed == len({c.text for c in index_copy.chunks})
-    data = json.loads((index_copy.path / ANALYSES_FILE).read_text(encoding="utf-8"))
-    assert data["schema"] == "ragoro.text_analyses" and data["schema_version"] == 1
-    assert data["index"] == index_fingerprint(index_copy)
+    head, body = _lines(index_copy.path / ANALYSES_FILE)
+    assert head["schema"] == "ragoro.text_analyses" and head["schema_version"] == 1
+    assert head["index"] == index_fingerprint(index_copy)
+    assert len(body["sources"]) == first.computed
     computed = {c.text: support._text_source(c.text, None) for c in index_copy.chunks}
     _forget()
     second = _store(index_copy)
@@ -82,11 +96,11 @@ def test_a_stale_file_is_ignored_and_rebuilt(
 ) -> None:
     _store(index_copy)
     path = index_copy.path / ANALYSES_FILE
-    data = json.loads(path.read_text(encoding="utf-8"))
-    # A wrong analysis under the stale header must never be read back.
-    data["analyses"][0][2] = ["poisoned"]
-    data[field] = value
-    path.write_text(json.dumps(data), encoding="utf-8")
+    head, body = _lines(path)
+    # A wrong analysis under the stale header (its sha256 right) must never be read back.
+    body["analyses"][0][2] = ["poisoned"]
+    head[field] = value
+    _write_lines(path, head, body)
     _forget()
     used = _store(index_copy)
     assert (used.loaded, used.saved) == (0, True)
@@ -96,32 +110,67 @@ def test_a_stale_file_is_ignored_and_rebuilt(
         for c in index_copy.chunks
         for w in support._text_source(c.text, None).windows
     )
-    assert json.loads(path.read_text(encoding="utf-8"))[field] != value
+    assert _lines(path)[0][field] != value
+
+
+def _cut(head: dict[str, Any], body: str) -> str:
+    return f"{json.dumps(head)}\n{body[: len(body) // 2]}"
+
+
+def _flipped(head: dict[str, Any], body: str) -> str:
+    flipped = body.replace('"windows": [', '"windows": [1, ', 1)  # one window more
+    assert flipped != body
+    return f"{json.dumps(head)}\n{flipped}\n"
+
+
+def _rehashed(change: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any], str], str]:
+    def damage(head: dict[str, Any], body: str) -> str:
+        data = json.loads(body)
+        change(data)
+        text = json.dumps(data)
+        head["body_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+        return f"{json.dumps(head)}\n{text}\n"
+
+    return damage
+
+
+def _extra_field(data: dict[str, Any]) -> None:
+    data["analyses"][0].append(7)
+
+
+def _out_of_range(data: dict[str, Any]) -> None:
+    data["sources"][0]["windows"].append(999999)
+
+
+def _unknown_language(data: dict[str, Any]) -> None:
+    data["sources"][0]["lang"] = "xx"
 
 
 @pytest.mark.parametrize(
-    "damage",
+    ("damage", "why"),
     [
-        lambda text: text[: len(text) // 2],  # cut off
-        lambda text: text.replace('"analyses":[[', '"analyses":[[7,', 1),  # a field too many
-        lambda text: text.replace('"windows":[', '"windows":[999999,', 1),  # out of range
-        lambda text: text.replace('"lang":"', '"lang":"xx', 1),  # unknown language
+        (_cut, "damaged"),
+        (_flipped, "damaged"),
+        (_rehashed(_extra_field), "malformed"),
+        (_rehashed(_out_of_range), "malformed"),
+        (_rehashed(_unknown_language), "malformed"),
     ],
 )
 def test_a_damaged_file_is_named_and_rebuilt(
-    index_copy: VectorIndex, capsys: pytest.CaptureFixture[str], damage: object
+    index_copy: VectorIndex,
+    capsys: pytest.CaptureFixture[str],
+    damage: Callable[[dict[str, Any], str], str],
+    why: str,
 ) -> None:
     _store(index_copy)
     path = index_copy.path / ANALYSES_FILE
-    good = path.read_text(encoding="utf-8")
-    assert callable(damage)
-    path.write_text(damage(good), encoding="utf-8")
+    head_line, body = path.read_text(encoding="utf-8").splitlines()
+    path.write_text(damage(json.loads(head_line), body), encoding="utf-8")
     _forget()
     used = _store(index_copy)
     assert (used.loaded, used.saved) == (0, True)
-    err = capsys.readouterr().err
-    assert f"ignoring {path}:" in err and ("unreadable" in err or "malformed" in err)
-    assert json.loads(path.read_text(encoding="utf-8"))["sources"]
+    assert f"ignoring {path}: {why}" in capsys.readouterr().err
+    assert _lines(path)[1]["sources"]
 
 
 def test_a_read_only_index_folder_is_named_and_the_run_goes_on(
@@ -142,8 +191,9 @@ def test_a_read_only_index_folder_is_named_and_the_run_goes_on(
 def test_the_file_is_json_never_a_pickle(index_copy: VectorIndex) -> None:
     _store(index_copy)
     raw = (index_copy.path / ANALYSES_FILE).read_bytes()
-    assert raw.startswith(b"{") and b"\x80" not in raw[:2]
-    json.loads(raw)
+    assert raw.startswith(b"{") and not raw.startswith(b"\x80")  # a pickle starts with \x80
+    for line in raw.splitlines():
+        assert isinstance(json.loads(line), dict)
 
 
 def _report(tmp: Path, name: str, index: Path, *extra: str) -> dict[str, object]:
