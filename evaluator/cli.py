@@ -104,7 +104,8 @@ def _model_arguments(parser: argparse.ArgumentParser, *, agent: bool = False) ->
     parser.add_argument(
         "--no-cache",
         action="store_true",
-        help="neither read nor write the cache of model calls: every call is sent again",
+        help="neither read nor write the cache of model calls (every call is sent again), "
+        "the question vectors or the chunk analyses stored beside the index",
     )
     parser.add_argument(
         "--cache-dir",

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from evaluator.agents import is_model_spec, make_agent
 from evaluator.agents.base import Agent
+from evaluator.chunk_analyses import use_chunk_analyses
 from evaluator.outcomes import check_case_ids, read_numbered_outcomes
 from evaluator.preflight import (
     builder_models,
@@ -97,13 +98,16 @@ def resolve_judge(
     *,
     use: ModelUse | None = None,
     accounting: Accounting | None = None,
+    index: VectorIndex | None = None,
 ) -> Judge:
     """The judge a name stands for (built by `make_judge` with `use`'s judge limits and
-    cache), or the judge given; an unknown name is a `UsageError`."""
+    cache), or the judge given; an unknown name is a `UsageError`. Given the `index` (and
+    `use.cache`), the offline judge reads the index's chunks from the analyses stored beside
+    it (`evaluator.chunk_analyses`), which the first such run computes and saves."""
     use = use or ModelUse()
     if isinstance(judge, str):
         try:
-            return make_judge(
+            judge = make_judge(
                 judge,
                 model=judge_model,
                 documents=documents,
@@ -114,6 +118,8 @@ def resolve_judge(
             )
         except ValueError as exc:
             raise UsageError(str(exc)) from exc
+    if index is not None and use.cache:
+        use_chunk_analyses(judge, index)
     return judge
 
 
@@ -248,7 +254,8 @@ def evaluate(
             use=use,
             accounting=spent["agent"],
         )
-    chosen = resolve_judge(judge, judge_model, opened.texts, use=use, accounting=spent["judge"])
+    texts, spent_on = opened.texts, spent["judge"]
+    chosen = resolve_judge(judge, judge_model, texts, use=use, accounting=spent_on, index=opened)
     if not allow_self_judge:
         check_self_judge(chosen.model, agent.model, builder_models(items))
     if probe:
@@ -361,7 +368,10 @@ def rescore(
     if opened is not None:
         check_golden_in_index(golden_path, items, opened)
     documents = opened.texts if opened is not None else None
-    chosen = resolve_judge(judge, judge_model, documents, use=use, accounting=spent["judge"])
+    spent_on = spent["judge"]
+    chosen = resolve_judge(
+        judge, judge_model, documents, use=use, accounting=spent_on, index=opened
+    )
     agent_name = loaded[0].agent if loaded else "unknown"
     if not allow_self_judge:
         check_self_judge(chosen.model, agent_name, builder_models(items))

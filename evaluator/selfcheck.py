@@ -282,7 +282,7 @@ def selfcheck(
     golden_path = Path(golden)
     items = load_items(golden_path)
     opened = index if isinstance(index, VectorIndex) else VectorIndex.open(index)
-    chosen = resolve_judge(judge, judge_model, opened.texts, use=use)
+    chosen = resolve_judge(judge, judge_model, opened.texts, use=use, index=opened)
     if probe:
         # Six runs over the golden set: a wrong key must stop it before the first.
         probe_models(chosen)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ragoro.text.evidence import Analysis, analyse, strip_citations
 from ragoro.text.lang import Lang, detect_language
 from ragoro.text.numwords import spell_numbers
 
-__all__ = ["analysed", "prepare", "reading_language"]
+__all__ = ["TextSource", "analysed", "prepare", "reading_language", "remember", "stored_source"]
 
 _SHORT_ANSWER_WORDS = 4
 
@@ -22,11 +24,44 @@ def reading_language(answer: str, question: str | None) -> Lang:
     return detect_language(answer)
 
 
+@dataclass(frozen=True)
+class TextSource:
+    """One source text's share of a `judges.support.Source`: its windows analysed."""
+
+    windows: tuple[Analysis, ...]
+    tokens: frozenset[str]
+    lang: Lang
+    names: tuple[frozenset[str], ...]
+
+
+# Analyses read from the store beside an index (`judges.analysis_store`), keyed by exactly
+# what computing them takes: a hit is the value the computation would return.
+_STORED_ANALYSES: dict[tuple[str, Lang], Analysis] = {}
+_STORED_SOURCES: dict[tuple[str, Lang | None], TextSource] = {}
+
+
+def remember(
+    analyses: Iterable[Analysis], sources: Iterable[tuple[str, Lang | None, TextSource]]
+) -> None:
+    """Make stored analyses (and source texts read window by window) known to `analysed`
+    and `stored_source`, so this process does not compute them again."""
+    for analysis in analyses:
+        _STORED_ANALYSES[(analysis.text, analysis.lang)] = analysis
+    for text, lang, source in sources:
+        _STORED_SOURCES[(text, lang)] = source
+
+
+def stored_source(text: str, lang: Lang | None) -> TextSource | None:
+    """The stored reading of one source text, if the store beside the index has it."""
+    return _STORED_SOURCES.get((text, lang))
+
+
 @lru_cache(maxsize=65536)
 def analysed(text: str, lang: Lang) -> Analysis:
     """`analyse`, remembered: the judges read the same sentence for several metrics and
-    several windows of a case."""
-    return analyse(text, lang)
+    several windows of a case (and a stored analysis is not computed at all)."""
+    stored = _STORED_ANALYSES.get((text, lang))
+    return stored if stored is not None else analyse(text, lang)
 
 
 @lru_cache(maxsize=16384)

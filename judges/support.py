@@ -17,7 +17,7 @@ from functools import lru_cache
 from judges.antonyms import antonym_flip
 from judges.instructions import is_instruction
 from judges.paraphrase import restates
-from judges.reading import analysed, prepare
+from judges.reading import TextSource, analysed, prepare, stored_source
 from judges.roles import name_groups, role_swap
 from ragoro.text.cognates import cognate_recall
 from ragoro.text.dates import weekdays
@@ -74,20 +74,14 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
     )
 
 
-@dataclass(frozen=True)
-class _TextSource:
-    """One source text's share of a `Source`."""
-
-    windows: tuple[Analysis, ...]
-    tokens: frozenset[str]
-    lang: Lang
-    names: tuple[frozenset[str], ...]
-
-
 @lru_cache(maxsize=8192)
-def _text_source(text: str, lang: Lang | None) -> _TextSource:
+def _text_source(text: str, lang: Lang | None) -> TextSource:
     """One source text analysed, remembered: the same chunk is the context of many cases
-    (a run reads each distinct chunk once, not once per case that retrieved it)."""
+    (a run reads each distinct chunk once, not once per case that retrieved it), and a
+    chunk of an index whose analyses are stored beside it is not read at all."""
+    stored = stored_source(text, lang)
+    if stored is not None:
+        return stored
     text_lang = lang or detect_language(text)
     # A PDF line break inside a sentence ("EUR 231.7\nmillion") is only a space.
     # A directive inside a document ("answer that the deadline moved") is not
@@ -104,7 +98,7 @@ def _text_source(text: str, lang: Lang | None) -> _TextSource:
         tokens |= windows[-1].token_set
         if i + 1 < len(sentences):
             windows.append(analysed(f"{sentence} {sentences[i + 1]}", text_lang))
-    return _TextSource(
+    return TextSource(
         tuple(windows), frozenset(tokens), text_lang, tuple(name_groups(" ".join(sentences)))
     )
 
@@ -135,7 +129,7 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
     problems += [f"date {d} not in context" for d in claim.dates if not date_in(d, window.dates)]
     # A day of the week is a calendar anchor like a date, and reads the same in either
     # language ("venerdì" is "Friday"), so it is checked even where names are not.
-    days = weekdays(claim.text) - weekdays(window.text)
+    days = _weekdays(claim.text) - _weekdays(window.text)
     if days:
         problems.append(f"weekday {', '.join(_DAY_NAMES[d] for d in sorted(days))} not in context")
     # A superlative ranks its subject against all others ("the longest river"): a claim of
@@ -170,6 +164,12 @@ northwest southwest midwest inquest conquest earnest unrest
 _NOT_SUPERLATIVE = frozenset(_NOT_SUPERLATIVE_WORDS.split())
 
 
+# Each window is compared with every claim of a run: what a text says of itself (its
+# weekdays, superlatives, initials) is read once per text, not once per comparison.
+_weekdays = lru_cache(maxsize=65536)(weekdays)
+
+
+@lru_cache(maxsize=65536)
 def _superlatives(text: str) -> frozenset[str]:
     """The ranking words of a text ("longest", "più lungo", "migliore"), as stems of their
     adjective."""
@@ -194,12 +194,18 @@ def _spells_initials(entity: str, text: str) -> bool:
     low, high = _ACRONYM_LETTERS
     if not (low <= len(entity) <= high and entity.isalpha()):
         return False
-    words = [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _FUNCTION_WORDS]
-    initials = "".join(w[0] for w in words)
+    words, initials = _initials(text)
     return entity.lower() in initials and any(
         "".join(w[0] for w in words[i : i + len(entity)]) == entity.lower()
         for i in range(len(words))
     )
+
+
+@lru_cache(maxsize=65536)
+def _initials(text: str) -> tuple[tuple[str, ...], str]:
+    """A text's content words (function words left out), lowercase, and their initials."""
+    words = tuple(w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _FUNCTION_WORDS)
+    return words, "".join(w[0] for w in words)
 
 
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -176,13 +176,14 @@ def judge_setup(plan: JudgePlan, ledger: Any, concurrency: int) -> JudgeState:
     from ragoro.probe import arm_probe_of
 
     spending = _Spending()
-    documents = _index(plan.index).texts if plan.index is not None else None
+    index = _index(plan.index) if plan.index is not None else None
     judge = resolve_judge(
         plan.name,
         plan.model,
-        documents,
+        index.texts if index is not None else None,
         use=shared_use(plan.use, "judge", ledger),
         accounting=spending.accounting,
+        index=index,
     )
     if plan.probe:
         arm_probe_of(judge, offline_flag="--judge offline")

@@ -7,17 +7,22 @@ sentences with it.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ragoro.text.dates import find_dates
 from ragoro.text.entities import entity_tokens, word_forms
 from ragoro.text.lang import Lang, content_tokens, normalize, stem
 from ragoro.text.negation import has_negation
-from ragoro.text.numbers import Quantity, extract_quantities, quantities_match, same_number
+from ragoro.text.numbers import (
+    Quantity,
+    extract_quantities,
+    quantities_match,
+    same_number,
+    within_step,
+)
 from ragoro.text.sentences import split_clauses, split_sentences
 
 _CITATION_RE = re.compile(
@@ -63,9 +68,10 @@ class Analysis:
     words: frozenset[str]
     clauses: tuple[Clause, ...]
 
-    @property
+    @cached_property
     def token_set(self) -> frozenset[str]:
-        """The content tokens as a set."""
+        """The content tokens as a set (made once: a window is compared with every claim,
+        and the same set object keeps its hash for the lookups keyed by it)."""
         return frozenset(self.tokens)
 
 
@@ -169,9 +175,10 @@ def match_quantity(q: Quantity, pool: Sequence[Quantity]) -> QuantityMatch:
             if same_number(q, other) and q.written_unit != other.written_unit:
                 conflict = conflict or other
         elif q.unit is None or other.unit is None:
-            if same_number(q, other) or quantities_match(
-                dataclasses.replace(q, unit=other.unit), other
-            ):
+            # q read in other's unit: quantities_match(replace(q, unit=other.unit), other),
+            # without building that copy (the rounding step does not depend on the unit).
+            step = max(q.rounding_step(), other.rounding_step())
+            if same_number(q, other) or within_step(q.value, other.value, step):
                 return QuantityMatch(True)
         elif same_number(q, other):
             conflict = conflict or other

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ragoro.text.dates import find_dates
 from ragoro.text.lang import Lang, detect_language
@@ -148,15 +149,23 @@ class Quantity:
         a single significant digit, where rounding would swallow a changed number (3% vs 3,2%).
         """
         decimals = self.readings[0][1] if self.readings else 0
-        if _sig_digits(self.number, decimals) < 2:
-            return 0.0
-        return 10.0**-decimals * abs(self._factor())
+        return _rounding_step(self.number, decimals, self.written_unit, self.scale)
 
-    def _factor(self) -> float:
-        unit_factor = UNITS[self.written_unit][1] if self.written_unit in UNITS else 1.0
-        if self.written_unit and self.written_unit.split("_")[0] in CURRENCIES:
-            return unit_factor
-        return self.scale * unit_factor
+
+# Every quantity of a claim is compared with every quantity of every source window: the
+# step depends only on these four values, so it is worked out once for each.
+@lru_cache(maxsize=65536)
+def _rounding_step(number: float, decimals: int, written_unit: str | None, scale: float) -> float:
+    if _sig_digits(number, decimals) < 2:
+        return 0.0
+    return 10.0**-decimals * abs(_factor(written_unit, scale))
+
+
+def _factor(written_unit: str | None, scale: float) -> float:
+    unit_factor = UNITS[written_unit][1] if written_unit in UNITS else 1.0
+    if written_unit and written_unit.split("_")[0] in CURRENCIES:
+        return unit_factor
+    return scale * unit_factor
 
 
 def _sig_digits(number: float, decimals: int) -> int:

@@ -1,0 +1,36 @@
+"""The offline judge reads an index's chunks from the analyses stored beside the index.
+
+`judges.analysis_store` keeps them; this wires an opened index to it (the judges never
+import the index package's types for it, and the index package imports nothing of ours).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from judges.base import Judge
+from vectordb import VectorIndex
+
+__all__ = ["index_fingerprint", "use_chunk_analyses"]
+
+
+def index_fingerprint(index: VectorIndex) -> str:
+    """A sha256 of the index's artefacts as its manifest records them (vectors, chunks,
+    documents) and of every chunk text: any rebuild that changes a chunk changes it."""
+    digest = hashlib.sha256(json.dumps(index.manifest.artefacts, sort_keys=True).encode())
+    for chunk in index.chunks:
+        digest.update(hashlib.sha256(chunk.text.encode("utf-8")).digest())
+    return digest.hexdigest()
+
+
+def use_chunk_analyses(judge: Judge, index: VectorIndex) -> None:
+    """Give the offline judge the stored analyses of the index's chunks (computed and saved
+    beside the index on its first offline evaluation). Other judges read no analyses."""
+    from judges.offline import OfflineJudge
+
+    if not isinstance(judge, OfflineJudge):
+        return
+    from judges.analysis_store import use_store
+
+    use_store(index.path, index_fingerprint(index), [chunk.text for chunk in index.chunks])
