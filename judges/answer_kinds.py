@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 
-from judges.question_type import COUNT, AnswerKind, asked_units
+from judges.question_type import COUNT, AnswerKind, asked_units, asks_amount
 from judges.reading import prepare
 from judges.roles import name_groups
 from ragoro.text.dates import find_dates
 from ragoro.text.evidence import Analysis, match_quantity
 from ragoro.text.lang import Lang, stem
+from ragoro.text.numbers import Quantity
 from ragoro.text.units import normalize_unit
 
 __all__ = ["META_STEMS", "gives"]
@@ -87,6 +88,27 @@ def _counted_noun(answer: str, end: int) -> bool:
     return rest is not None
 
 
+def _only_durations(amounts: list[Quantity], text: str) -> bool:
+    """Every amount is a duration. A bare number beside measured ones takes their unit by
+    ellipsis ("90 minuti (minimo 30)", "between 4 and 6 weeks"), unless it counts a noun
+    of its own ("30 giorni e 2 addetti")."""
+    measured = [q for q in amounts if q.unit is not None]
+    elided = all(q.unit is not None or not _counted_noun(text, q.end) for q in amounts)
+    return bool(measured) and elided and all(q.unit in _TIME_UNITS for q in measured)
+
+
+def _leads_with_measure(answer: str, quantities: list[Quantity]) -> bool:
+    """The answer's first phrase (up to a comma, stop, colon or bracket) is a measure and
+    names no one: "At least 15 days in advance, through the portal" replies to how long
+    or how much. A fragment answer takes the category of the wh-phrase it answers, and a
+    "who" is answered by a noun phrase naming someone, not by a measure."""
+    text = prepare(answer)
+    lead = re.split(r"[,.;:]\s|[()]", text + " ", maxsplit=1)[0]
+    if not any(q.unit is not None and q.start < len(lead) for q in quantities):
+        return False
+    return not name_groups(_without_dates(lead))
+
+
 def _without_dates(text: str) -> str:
     """The text with its dates blanked out: "31 December" names a month, not a person."""
     chars = list(text)
@@ -122,9 +144,9 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             # not time; "at least 15 days" is how long, not how much. ("Qual è il valore
             # di «X»?" may be any value, a duration too.)
             if (
-                _HOW_MUCH_RE.search(question)
+                (_HOW_MUCH_RE.search(question) or asks_amount(question))
                 and not _ASKS_TIME_RE.search(question)
-                and all(q.unit in _TIME_UNITS for q in amounts)
+                and _only_durations(amounts, prepare(answer))
             ):
                 return "the question asks how much; the answer gives how long"
             return ""
@@ -167,6 +189,8 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             if not g & set(asked.words) and not all(normalize_unit(w) for w in g)
         ]
         measured = [q for q in quantities if q.unit is not None]
+        if kind == "person" and _leads_with_measure(answer, quantities):
+            return "the question asks who; the answer opens with a measure (how much or how long)"
         if not names and any(t in META_STEMS - _ROLE_STEMS for t in ans.tokens):
             # "along its own route, as the network sets it": the words of its own only
             # point at where the answer would be, with no name to give.

@@ -174,6 +174,26 @@ _AMBIGUOUS = frozenset({"sei", "one"})
 """Number words that are also common other words ("tu sei", "the one"): numbers only
 right before a unit word or another number word ("one hundred")."""
 _UNIT_AHEAD = re.compile(rf"\s+{_UNIT_WORDS}\b", re.IGNORECASE)
+# Italian "sei" is 6 or "(tu) sei". The verb is never governed by an article, a
+# preposition or a quantifier ("i sei", "per sei", "almeno sei"), and being singular it
+# takes no plural noun after it, while the numeral counts one ("sei piani"): a word of
+# four letters or more in -i, other than the few adverbs in -i ("sei qui", "sei oggi").
+_SEI_BEFORE = re.compile(
+    r"\b(?:i|gli|le|dei|degli|delle|ai|agli|alle|nei|negli|nelle|dai|dagli|dalle|sui|sugli|"
+    r"sulle|coi|di|da|a|in|con|su|per|tra|fra|ogni|circa|almeno|oltre|entro|dopo|fino|primi|"
+    r"prime|ultimi|ultime|altri|altre|questi|queste|quei|quelle)\s+$",
+    re.IGNORECASE,
+)
+_SEI_PLURAL_AHEAD = re.compile(r"\s+([a-zàèéìòù]{3,}i)\b", re.IGNORECASE)
+_SEI_ADVERBS = frozenset({"così", "oggi", "ieri", "quindi", "altrimenti", "costì", "lassù"})
+
+
+def _sei_counts(text: str, start: int, end: int) -> bool:
+    """True when the "sei" at text[start:end] reads as the numeral (see above)."""
+    if _SEI_BEFORE.search(text[:start]):
+        return True
+    ahead = _SEI_PLURAL_AHEAD.match(text, end)
+    return ahead is not None and ahead.group(1).lower() not in _SEI_ADVERBS
 
 
 def _is_number_word(word: str, lang: Lang | None) -> bool:
@@ -202,6 +222,11 @@ def _replace_runs(text: str, lang: Lang | None) -> str:
             or (
                 m.group(0).lower() in _AMBIGUOUS
                 and not _UNIT_AHEAD.match(text, m.end())
+                and not (
+                    m.group(0).lower() == "sei"
+                    and lang != "en"
+                    and _sei_counts(text, m.start(), m.end())
+                )
                 and not (
                     i + 1 < len(matches)
                     and not text[m.end() : matches[i + 1].start()].strip()
