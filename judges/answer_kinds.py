@@ -15,7 +15,7 @@ from judges.reading import prepare
 from judges.roles import name_groups
 from ragoro.text.dates import find_dates
 from ragoro.text.evidence import Analysis, match_quantity
-from ragoro.text.lang import Lang, stem
+from ragoro.text.lang import Lang, content_tokens, stem
 from ragoro.text.numbers import Quantity
 from ragoro.text.units import normalize_unit
 
@@ -48,6 +48,15 @@ _DAY_WORDS = re.compile(
     r"luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|may|june|"
     r"july|august|september|october|november|december|oggi|domani|ieri|today|tomorrow|"
     r"yesterday|weekend|mattina|sera|morning|evening|night|notte)\b",
+    re.IGNORECASE,
+)
+# A "when" is also answered by a time fixed by an event ("before the first shift",
+# "entro la fine del turno"): a temporal preposition heading an adverbial.
+_EVENT_TIME_RE = re.compile(
+    r"\b(?:before|after|prior to|until|till|upon|as soon as|by the (?:end|start) of|at the "
+    r"(?:end|start|beginning) of|during|prima (?:di|del|della|dello|dell['’]|dei|degli|delle)|"
+    r"dopo|entro|durante|fino (?:a|al|alla|allo|all['’])|non appena|al termine|alla fine|"
+    r"all['’]inizio|all['’]atto)(?:\s|(?<=['’]))",
     re.IGNORECASE,
 )
 _HOW_LONG_RE = re.compile(r"\b(?:how long|quanto tempo|per quanto)\b", re.IGNORECASE)
@@ -107,6 +116,28 @@ def _leads_with_measure(answer: str, quantities: list[Quantity]) -> bool:
     if not any(q.unit is not None and q.start < len(lead) for q in quantities):
         return False
     return not name_groups(_without_dates(lead))
+
+
+_TIME_HEADS = frozenset(
+    stem(w, lang)
+    for w in ("scadenza", "termine", "data", "orario", "momento", "deadline", "date", "time")
+    for lang in ("it", "en")
+)
+_EVENT_WORDS = 4
+
+
+def _names_an_event(answer: str, asked: Analysis, lang: Lang) -> bool:
+    """A temporal preposition followed by an event of the answer's own ("before their
+    first shift"); "entro la scadenza prevista per la rata" names only the time asked."""
+    for match in _EVENT_TIME_RE.finditer(answer):
+        event = content_tokens(answer[match.end() :], lang, numbers=False)[:_EVENT_WORDS]
+        own = [
+            t for t in event
+            if t not in asked.token_set and t not in META_STEMS and t not in _TIME_HEADS
+        ]  # fmt: skip
+        if own:
+            return True
+    return False
 
 
 def _without_dates(text: str) -> str:
@@ -175,7 +206,13 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
         # A day the question itself names ("il venerdì") is not the time it asks for.
         asked_days = {m.group(0).lower() for m in _DAY_WORDS.finditer(question)}
         days = [m for m in _DAY_WORDS.finditer(answer) if m.group(0).lower() not in asked_days]
-        timed = ans.dates or years or _CLOCK_RE.search(answer) or days
+        timed = (
+            ans.dates
+            or years
+            or _CLOCK_RE.search(answer)
+            or days
+            or _names_an_event(answer, asked, ans.lang)
+        )
         if timed or _DURATION_RE.search(answer) or any(q.unit in _TIME_UNITS for q in quantities):
             return ""
         return "the question asks when; the answer gives no date or time"

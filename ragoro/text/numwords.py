@@ -49,10 +49,16 @@ _UNIT_WORDS = (
     r"percent|per cento|euro|dollar[oi]|dollars?|sterlin[ae]|pounds?)"
 )
 _ARTICLE_BEFORE_UNIT = {
-    "it": re.compile(rf"\b(?:un|una|uno)\s+(?={_UNIT_WORDS}\b)", re.IGNORECASE),
-    "en": re.compile(rf"\b(?:an?)\s+(?={_UNIT_WORDS}\b)", re.IGNORECASE),
+    "it": re.compile(
+        rf"\b(?:un|una|uno)\s+(?:(?:sol[oa]|singol[oa])\s+)?(?={_UNIT_WORDS}\b)", re.IGNORECASE
+    ),
+    "en": re.compile(rf"\b(?:an?)\s+(?:single\s+)?(?={_UNIT_WORDS}\b)", re.IGNORECASE),
 }
-"""Italian "a" is a preposition ("2 giorni a settimana"), English "a" an article."""
+"""Italian "a" is a preposition ("2 giorni a settimana"), English "a" an article; "una
+sola volta", "a single day" are one too."""
+_MULTIPLICATIVES = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
+"""English adverbs that are a count of times: "renewed twice" is renewed 2 times ("once"
+is left alone: it is also a conjunction, "once you sign")."""
 _HALF = (
     (re.compile(r"\bmezz'? ?or[ae]\b", re.IGNORECASE), "0.5 ora"),
     (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "0.5 hour"),
@@ -295,6 +301,10 @@ def spell_numbers(text: str, lang: Lang | None = None) -> str:
     for code, pattern in _ARTICLE_BEFORE_UNIT.items():
         if lang in (code, None):
             text = pattern.sub("1 ", text)
+    if lang != "it":
+        text = _MULTIPLICATIVES.sub(
+            lambda m: "2 times" if m.group(1).lower() == "twice" else "3 times", text
+        )
     text = _replace_runs(text, lang)
     # "42 chilometri e mezzo", "3 and a half hours": the half is part of the number.
     text = _AND_A_HALF_AFTER.sub(r"\g<n>.5 \g<unit>", text)

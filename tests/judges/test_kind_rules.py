@@ -89,3 +89,35 @@ def test_a_source_that_does_not_give_it_is_a_refusal(answer: str, expected: bool
 )
 def test_italian_sei_is_six_only_where_a_numeral_is_grammatical(text: str, expected: str) -> None:
     assert spell_numbers(text, "it") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Rinnovabile una sola volta.", "it", "Rinnovabile 1 volta."),
+        ("May be renewed twice online.", "en", "May be renewed 2 times online."),
+        ("Only a single day off.", "en", "Only 1 day off."),
+        ("Once you sign, it starts.", "en", "Once you sign, it starts."),
+    ],
+)
+def test_counts_of_times_in_words_are_read(text: str, lang: str, expected: str) -> None:
+    assert spell_numbers(text, lang) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        ("When must the safety course be completed?", "Before their first shift.", True),
+        ("Quando va consegnato il modulo?", "Entro la fine del turno di lavoro.", True),
+        (
+            "Entro quando va pagata la seconda rata?",
+            "La seconda rata va pagata entro la scadenza prevista per la seconda rata.",
+            False,
+        ),
+        ("When must the safety course be completed?", "It covers fire exits and alarms.", False),
+    ],
+)
+def test_when_is_answered_by_a_time_fixed_by_an_event(
+    question: str, answer: str, expected: bool
+) -> None:
+    assert relevant(question, answer) is expected
