@@ -17,6 +17,7 @@ from judges.reading import analysed, prepare, reading_language
 from judges.roles import name_groups, role_swap
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import polarity_flip
+from judges.synonyms import with_synonyms
 from ragoro.text.behaviour import is_refusal
 from ragoro.text.cognates import cognate_recall
 from ragoro.text.dates import weekdays
@@ -47,7 +48,7 @@ _LIST_SPLIT_RE = re.compile(r",|;|\s(?:e|ed|and|oppure|or)\s", re.IGNORECASE)
 
 def _pool(analysis: Analysis) -> frozenset[str]:
     """The words and stems of a text, with the translations of its stems."""
-    return with_translations(analysis.token_set) | analysis.words
+    return with_synonyms(with_translations(analysis.token_set)) | analysis.words
 
 
 def _names(text: str, lang: Lang) -> list[set[str]]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 
-from judges.question_type import COUNT, AnswerKind, asked_units
+from judges.question_type import COUNT, AnswerKind, asked_units, asks_amount
 from judges.reading import prepare
 from judges.roles import name_groups
 from ragoro.text.dates import find_dates
 from ragoro.text.evidence import Analysis, match_quantity
-from ragoro.text.lang import Lang, stem
+from ragoro.text.lang import Lang, content_tokens, stem
+from ragoro.text.numbers import Quantity
 from ragoro.text.units import normalize_unit
 
 __all__ = ["META_STEMS", "gives"]
@@ -47,6 +48,15 @@ _DAY_WORDS = re.compile(
     r"luglio|agosto|settembre|ottobre|novembre|dicembre|january|february|march|april|may|june|"
     r"july|august|september|october|november|december|oggi|domani|ieri|today|tomorrow|"
     r"yesterday|weekend|mattina|sera|morning|evening|night|notte)\b",
+    re.IGNORECASE,
+)
+# A "when" is also answered by a time fixed by an event ("before the first shift",
+# "entro la fine del turno"): a temporal preposition heading an adverbial.
+_EVENT_TIME_RE = re.compile(
+    r"\b(?:before|after|prior to|until|till|upon|as soon as|by the (?:end|start) of|at the "
+    r"(?:end|start|beginning) of|during|prima (?:di|del|della|dello|dell['’]|dei|degli|delle)|"
+    r"dopo|entro|durante|fino (?:a|al|alla|allo|all['’])|non appena|al termine|alla fine|"
+    r"all['’]inizio|all['’]atto)(?:\s|(?<=['’]))",
     re.IGNORECASE,
 )
 _HOW_LONG_RE = re.compile(r"\b(?:how long|quanto tempo|per quanto)\b", re.IGNORECASE)
@@ -87,6 +97,49 @@ def _counted_noun(answer: str, end: int) -> bool:
     return rest is not None
 
 
+def _only_durations(amounts: list[Quantity], text: str) -> bool:
+    """Every amount is a duration. A bare number beside measured ones takes their unit by
+    ellipsis ("90 minuti (minimo 30)", "between 4 and 6 weeks"), unless it counts a noun
+    of its own ("30 giorni e 2 addetti")."""
+    measured = [q for q in amounts if q.unit is not None]
+    elided = all(q.unit is not None or not _counted_noun(text, q.end) for q in amounts)
+    return bool(measured) and elided and all(q.unit in _TIME_UNITS for q in measured)
+
+
+def _leads_with_measure(answer: str, quantities: list[Quantity]) -> bool:
+    """The answer's first phrase (up to a comma, stop, colon or bracket) is a measure and
+    names no one: "At least 15 days in advance, through the portal" replies to how long
+    or how much. A fragment answer takes the category of the wh-phrase it answers, and a
+    "who" is answered by a noun phrase naming someone, not by a measure."""
+    text = prepare(answer)
+    lead = re.split(r"[,.;:]\s|[()]", text + " ", maxsplit=1)[0]
+    if not any(q.unit is not None and q.start < len(lead) for q in quantities):
+        return False
+    return not name_groups(_without_dates(lead))
+
+
+_TIME_HEADS = frozenset(
+    stem(w, lang)
+    for w in ("scadenza", "termine", "data", "orario", "momento", "deadline", "date", "time")
+    for lang in ("it", "en")
+)
+_EVENT_WORDS = 4
+
+
+def _names_an_event(answer: str, asked: Analysis, lang: Lang) -> bool:
+    """A temporal preposition followed by an event of the answer's own ("before their
+    first shift"); "entro la scadenza prevista per la rata" names only the time asked."""
+    for match in _EVENT_TIME_RE.finditer(answer):
+        event = content_tokens(answer[match.end() :], lang, numbers=False)[:_EVENT_WORDS]
+        own = [
+            t for t in event
+            if t not in asked.token_set and t not in META_STEMS and t not in _TIME_HEADS
+        ]  # fmt: skip
+        if own:
+            return True
+    return False
+
+
 def _without_dates(text: str) -> str:
     """The text with its dates blanked out: "31 December" names a month, not a person."""
     chars = list(text)
@@ -122,9 +175,9 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             # not time; "at least 15 days" is how long, not how much. ("Qual è il valore
             # di «X»?" may be any value, a duration too.)
             if (
-                _HOW_MUCH_RE.search(question)
+                (_HOW_MUCH_RE.search(question) or asks_amount(question))
                 and not _ASKS_TIME_RE.search(question)
-                and all(q.unit in _TIME_UNITS for q in amounts)
+                and _only_durations(amounts, prepare(answer))
             ):
                 return "the question asks how much; the answer gives how long"
             return ""
@@ -153,7 +206,13 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
         # A day the question itself names ("il venerdì") is not the time it asks for.
         asked_days = {m.group(0).lower() for m in _DAY_WORDS.finditer(question)}
         days = [m for m in _DAY_WORDS.finditer(answer) if m.group(0).lower() not in asked_days]
-        timed = ans.dates or years or _CLOCK_RE.search(answer) or days
+        timed = (
+            ans.dates
+            or years
+            or _CLOCK_RE.search(answer)
+            or days
+            or _names_an_event(answer, asked, ans.lang)
+        )
         if timed or _DURATION_RE.search(answer) or any(q.unit in _TIME_UNITS for q in quantities):
             return ""
         return "the question asks when; the answer gives no date or time"
@@ -167,6 +226,8 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             if not g & set(asked.words) and not all(normalize_unit(w) for w in g)
         ]
         measured = [q for q in quantities if q.unit is not None]
+        if kind == "person" and _leads_with_measure(answer, quantities):
+            return "the question asks who; the answer opens with a measure (how much or how long)"
         if not names and any(t in META_STEMS - _ROLE_STEMS for t in ans.tokens):
             # "along its own route, as the network sets it": the words of its own only
             # point at where the answer would be, with no name to give.

@@ -21,6 +21,7 @@ __all__ = [
     "answer_kind",
     "asked_unit_word",
     "asked_units",
+    "asks_amount",
     "is_yes_no_question",
 ]
 
@@ -101,6 +102,17 @@ def _heads() -> dict[Lang, dict[str, AnswerKind]]:
 
 
 _HEADS = _heads()
+# Heads that name a sum of money: what they are asked of is an amount, never a duration
+# ("Qual è il dividendo…?" is not answered by "at least 15 days").
+_MONEY_WORDS: dict[Lang, str] = {
+    "it": "costo costi prezzo prezzi importo importi budget stipendio tariffa tariffe canone "
+    "dividendo fatturato ricavi salario utile",
+    "en": "cost costs price prices amount amounts budget salary fee fees fare fares dividend "
+    "revenue turnover wage profit",
+}
+_MONEY_HEADS: dict[Lang, frozenset[str]] = {
+    lang: frozenset(stem(w, lang) for w in words.split()) for lang, words in _MONEY_WORDS.items()
+}
 _AGE_STEMS = frozenset({stem("età", "it"), stem("age", "en")})
 _AGE_UNITS = frozenset({"h"})
 """Ages are durations: time quantities are read in their base unit, hours."""
@@ -173,6 +185,14 @@ def asked_units(question: str) -> frozenset[str]:
     # A head that measures nothing itself ("il valore di «Massa»", "the figure for
     # power") leaves the measure to the words it governs.
     return measure_units(head, lang) or measure_units(question, lang)
+
+
+def asks_amount(question: str) -> bool:
+    """True when the wh-phrase's head names a sum of money ("Qual è il dividendo…?",
+    "What was the revenue…?"): an amount is asked, not how long."""
+    lang = detect_language(question)
+    head = _head(question, lang)
+    return head is not None and head in _MONEY_HEADS[lang]
 
 
 def answer_kind(question: str) -> AnswerKind:

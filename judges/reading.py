@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -15,13 +16,18 @@ __all__ = ["TextSource", "analysed", "prepare", "reading_language", "remember", 
 _SHORT_ANSWER_WORDS = 4
 
 
+# An e-mail address or a web address is no word of the text's language: the ".it" of
+# "hr@azienda.it" would count as the English "it".
+_ADDRESS_RE = re.compile(r"\S+@\S+|\bhttps?://\S+|\bwww\.\S+", re.IGNORECASE)
+
+
 def reading_language(answer: str, question: str | None) -> Lang:
     """The language to read an answer in: its own, or for a short one ("12.400 kg.") its
     question's, since a few words do not tell a language (and "12.400" is 12400 in
-    Italian but 12.4 in English)."""
+    Italian but 12.4 in English). Addresses are not read as words."""
     if question and question.strip() and len(answer.split()) <= _SHORT_ANSWER_WORDS:
         return detect_language(question)
-    return detect_language(answer)
+    return detect_language(_ADDRESS_RE.sub(" ", answer))
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from judges.instructions import is_instruction
 from judges.paraphrase import restates
 from judges.reading import TextSource, analysed, prepare, stored_source
 from judges.roles import name_groups, role_swap
+from judges.synonyms import with_synonyms
 from ragoro.text.cognates import cognate_recall
 from ragoro.text.dates import weekdays
 from ragoro.text.evidence import (
@@ -69,9 +70,8 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
         names += part.names
         windows += part.windows
         tokens |= part.tokens
-    return Source(
-        tuple(windows), with_translations(frozenset(tokens)), frozenset(langs), tuple(names)
-    )
+    pool = with_synonyms(with_translations(frozenset(tokens)))
+    return Source(tuple(windows), pool, frozenset(langs), tuple(names))
 
 
 @lru_cache(maxsize=8192)
@@ -296,7 +296,7 @@ def _aligned_problems(
     best: tuple[float, list[str], Analysis] | None = None
     for window in source.windows:
         problems = _anchor_problems(claim, window, names=names)
-        local, _ = token_recall(claim.tokens, with_translations(window.token_set))
+        local, _ = token_recall(claim.tokens, with_synonyms(with_translations(window.token_set)))
         key = (-len(problems), local)
         if best is None or key > (-len(best[1]), best[0]):
             best = (local, problems, window)

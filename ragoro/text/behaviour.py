@@ -64,7 +64,7 @@ _REFUSAL_RE = re.compile(
 # "Il manuale non specifica...", "The documents do not mention...": a negated verb of
 # stating whose subject is the source material.
 _SOURCE_RE = re.compile(
-    r"\b(?:document|contest|testo|testi|fonte|fonti|manuale|material|context|text|source|"
+    r"\b(?:document|contest|testo|testi|fonte|fonti|manual|material|context|text|source|"
     r"passag|brano|brani|estratt|excerpt|information (?:given|provided|available|supplied)|"
     r"informazioni (?:fornite|disponibili|date))",
     _I,
@@ -72,7 +72,7 @@ _SOURCE_RE = re.compile(
 _STATING_RE = re.compile(
     r"\b(?:present|indic|specific|riport|menzion|mention|states?\b|contain|conten|"
     r"disponibil|availabl|tratt|includ|provid|forni|trov|find|found|say|dice\b|dicono\b|"
-    r"parl|refer|riferi)",
+    r"parl|refer|riferi|giv(?:e|es|en)\b|danno\b|dà\b|report|list|elenc|show|mostr)",
     _I,
 )
 _CONTRAST_RE = re.compile(r"\b(?:ma|però|tuttavia|but|however)\b", _I)

@@ -49,10 +49,16 @@ _UNIT_WORDS = (
     r"percent|per cento|euro|dollar[oi]|dollars?|sterlin[ae]|pounds?)"
 )
 _ARTICLE_BEFORE_UNIT = {
-    "it": re.compile(rf"\b(?:un|una|uno)\s+(?={_UNIT_WORDS}\b)", re.IGNORECASE),
-    "en": re.compile(rf"\b(?:an?)\s+(?={_UNIT_WORDS}\b)", re.IGNORECASE),
+    "it": re.compile(
+        rf"\b(?:un|una|uno)\s+(?:(?:sol[oa]|singol[oa])\s+)?(?={_UNIT_WORDS}\b)", re.IGNORECASE
+    ),
+    "en": re.compile(rf"\b(?:an?)\s+(?:single\s+)?(?={_UNIT_WORDS}\b)", re.IGNORECASE),
 }
-"""Italian "a" is a preposition ("2 giorni a settimana"), English "a" an article."""
+"""Italian "a" is a preposition ("2 giorni a settimana"), English "a" an article; "una
+sola volta", "a single day" are one too."""
+_MULTIPLICATIVES = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
+"""English adverbs that are a count of times: "renewed twice" is renewed 2 times ("once"
+is left alone: it is also a conjunction, "once you sign")."""
 _HALF = (
     (re.compile(r"\bmezz'? ?or[ae]\b", re.IGNORECASE), "0.5 ora"),
     (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "0.5 hour"),
@@ -174,6 +180,26 @@ _AMBIGUOUS = frozenset({"sei", "one"})
 """Number words that are also common other words ("tu sei", "the one"): numbers only
 right before a unit word or another number word ("one hundred")."""
 _UNIT_AHEAD = re.compile(rf"\s+{_UNIT_WORDS}\b", re.IGNORECASE)
+# Italian "sei" is 6 or "(tu) sei". The verb is never governed by an article, a
+# preposition or a quantifier ("i sei", "per sei", "almeno sei"), and being singular it
+# takes no plural noun after it, while the numeral counts one ("sei piani"): a word of
+# four letters or more in -i, other than the few adverbs in -i ("sei qui", "sei oggi").
+_SEI_BEFORE = re.compile(
+    r"\b(?:i|gli|le|dei|degli|delle|ai|agli|alle|nei|negli|nelle|dai|dagli|dalle|sui|sugli|"
+    r"sulle|coi|di|da|a|in|con|su|per|tra|fra|ogni|circa|almeno|oltre|entro|dopo|fino|primi|"
+    r"prime|ultimi|ultime|altri|altre|questi|queste|quei|quelle)\s+$",
+    re.IGNORECASE,
+)
+_SEI_PLURAL_AHEAD = re.compile(r"\s+([a-zàèéìòù]{3,}i)\b", re.IGNORECASE)
+_SEI_ADVERBS = frozenset({"così", "oggi", "ieri", "quindi", "altrimenti", "costì", "lassù"})
+
+
+def _sei_counts(text: str, start: int, end: int) -> bool:
+    """True when the "sei" at text[start:end] reads as the numeral (see above)."""
+    if _SEI_BEFORE.search(text[:start]):
+        return True
+    ahead = _SEI_PLURAL_AHEAD.match(text, end)
+    return ahead is not None and ahead.group(1).lower() not in _SEI_ADVERBS
 
 
 def _is_number_word(word: str, lang: Lang | None) -> bool:
@@ -202,6 +228,11 @@ def _replace_runs(text: str, lang: Lang | None) -> str:
             or (
                 m.group(0).lower() in _AMBIGUOUS
                 and not _UNIT_AHEAD.match(text, m.end())
+                and not (
+                    m.group(0).lower() == "sei"
+                    and lang != "en"
+                    and _sei_counts(text, m.start(), m.end())
+                )
                 and not (
                     i + 1 < len(matches)
                     and not text[m.end() : matches[i + 1].start()].strip()
@@ -270,6 +301,10 @@ def spell_numbers(text: str, lang: Lang | None = None) -> str:
     for code, pattern in _ARTICLE_BEFORE_UNIT.items():
         if lang in (code, None):
             text = pattern.sub("1 ", text)
+    if lang != "it":
+        text = _MULTIPLICATIVES.sub(
+            lambda m: "2 times" if m.group(1).lower() == "twice" else "3 times", text
+        )
     text = _replace_runs(text, lang)
     # "42 chilometri e mezzo", "3 and a half hours": the half is part of the number.
     text = _AND_A_HALF_AFTER.sub(r"\g<n>.5 \g<unit>", text)

@@ -68,8 +68,10 @@ def test_an_invention_about_the_same_subject_is_not_supported(claim: str, contex
 def test_a_restated_answer_is_accurate_and_an_invented_one_is_not() -> None:
     question = "What do customers receive for defective products?"
     reference = "Defective products may be returned for a complete refund of the purchase price."
+    # ("full" would now be found as a synonym of "complete": the restatement is tested
+    # on words the lexical check cannot match.)
     restated = answer_accuracy(
-        "Faulty goods can be sent back and the full price is refunded.", reference,
+        "Faulty goods can be sent back and all of the price is refunded.", reference,
         question=question,
     )  # fmt: skip
     assert restated.passed, restated.reason
