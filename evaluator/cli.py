@@ -261,7 +261,8 @@ def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
         outcome = run_gate(
             report, args.baseline, update=args.update_baseline, fail_on_flips=args.fail_on_flips
         )
-    gated = GatedReport(**report.model_dump(), gate=outcome.verdict)
+    # The report's own (already validated) values, not a copy of every case's verdicts.
+    gated = GatedReport.model_construct(**dict(report), gate=outcome.verdict)
     atomic_write_text(args.report, gated.model_dump_json(indent=2) + "\n")
     print(f"report: {args.report}")
     for line in write_views(args, evaluation, entry, outcome.comparison):

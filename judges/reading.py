@@ -22,10 +22,11 @@ def reading_language(answer: str, question: str | None) -> Lang:
     return detect_language(answer)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def analysed(text: str, lang: Lang) -> Analysis:
     """`analyse`, remembered: the judges read the same sentence for several metrics and
-    several windows of a case."""
+    several windows of a case. Bounded: an answer's analysis (~4 KB) is reused within its
+    case only, so a long run would otherwise keep every case's (~4 per case) to the end."""
     return analyse(text, lang)
 
 
