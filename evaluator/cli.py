@@ -11,6 +11,7 @@ from evaluator.console import render_explanations, render_report
 from evaluator.evaluate import DEFAULT_GOLDEN, Evaluation, ModelUse, evaluate, rescore
 from evaluator.extraction_cli import add_extraction_parser, run_extraction_command
 from evaluator.gate import GatedReport, GateOutcome, add_gate_arguments, judge_outage, run_gate
+from evaluator.journal import journal_path
 from evaluator.outcomes import write_outcomes
 from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
 from evaluator.views import add_view_arguments, baseline_entry_before, write_views
@@ -169,7 +170,15 @@ def _parser() -> argparse.ArgumentParser:
         "--outcomes",
         type=Path,
         default=Path("out/outcomes.jsonl"),
-        help="where to write the agent outcomes",
+        help="where to write the agent outcomes; every finished case is also appended to "
+        "OUTCOMES.journal as it is done, so an interrupted run resumes when rerun (the "
+        "journal is removed once the outcomes are written)",
+    )
+    run.add_argument(
+        "--fresh",
+        action="store_true",
+        help="discard the journal an interrupted run left beside --outcomes and run every "
+        "case again (without it a rerun resumes, and a journal of another run is refused)",
     )
     _common(run, golden_default=DEFAULT_GOLDEN)
     rescore = commands.add_parser(
@@ -253,7 +262,8 @@ def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
         outcome = run_gate(
             report, args.baseline, update=args.update_baseline, fail_on_flips=args.fail_on_flips
         )
-    gated = GatedReport(**report.model_dump(), gate=outcome.verdict)
+    # The report's own (already validated) values, not a copy of every case's verdicts.
+    gated = GatedReport.model_construct(**dict(report), gate=outcome.verdict)
     atomic_write_text(args.report, gated.model_dump_json(indent=2) + "\n")
     print(f"report: {args.report}")
     for line in write_views(args, evaluation, entry, outcome.comparison):
@@ -280,6 +290,8 @@ def _evaluate(args: argparse.Namespace, executor: Executor) -> Evaluation:
         probe=True,
         use=_use(args),
         executor=executor,
+        journal=journal_path(args.outcomes),
+        fresh=args.fresh,
     )
 
 
@@ -303,6 +315,8 @@ def _run(args: argparse.Namespace) -> int:
             agent=report.agent,
         ),
     )
+    if evaluation.journal is not None:
+        evaluation.journal.finish()
     report.outcomes_path = str(args.outcomes)
     print(f"outcomes: {args.outcomes}")
     _print_spend(evaluation)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from evaluator.agents import is_model_spec, make_agent
 from evaluator.agents.base import Agent
 from evaluator.chunk_analyses import use_chunk_analyses
+from evaluator.journal import OutcomesJournal, run_fingerprint, run_journalled
 from evaluator.outcomes import check_case_ids, read_numbered_outcomes
 from evaluator.preflight import (
     builder_models,
@@ -62,6 +63,9 @@ class Evaluation:
     or a deterministic judge."""
     accounting: dict[str, Accounting] = field(default_factory=dict)
     """What each role's model spent ("agent", "judge"): requests, calls, cache hits."""
+    journal: OutcomesJournal | None = None
+    """The run's outcomes journal (when one was asked for): `finish()` it once the
+    outcomes are saved."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +217,8 @@ def evaluate(
     probe: bool = False,
     use: ModelUse | None = None,
     executor: Executor | None = None,
+    journal: Path | None = None,
+    fresh: bool = False,
 ) -> Evaluation:
     """Run `agent` on every question of `golden`, judge each answer, build the report.
 
@@ -230,6 +236,12 @@ def evaluate(
     With `probe`, a model the run uses that fails one quick call raises
     `ProviderUnavailable` (exit 3) before any case runs. `executor` runs the agent and
     judge calls (default: this process; see `ragoro.executors`).
+
+    `journal`: a file every finished outcome is appended to as it is done
+    (`evaluator.journal`); when it holds cases of an earlier run with the same inputs and
+    settings, they are not run again, and one of another run is a `JournalMismatch`
+    (exit 2) unless `fresh` discards it. The caller removes it once the outcomes are
+    saved (`OutcomesJournal.finish`, or `Evaluation.journal`).
     """
     check_repeats(repeats)
     use = use or ModelUse()
@@ -264,7 +276,22 @@ def evaluate(
     plan = None
     if spec is not None:
         plan = AgentPlan(spec, opened.path, k, mode, items, use, probe, spent["agent"])
-    outcomes = executor.run_agent(items, agent, plan, concurrency=concurrency, progress=progress)
+    keeper = None
+    if journal is not None:
+        fingerprint = run_fingerprint(
+            golden_path,
+            opened,
+            agent=spec or agent.name,
+            agent_model=agent.model,
+            judge=chosen,
+            k=k,
+            mode=mode,
+            reviewed_only=reviewed_only,
+        )
+        keeper = OutcomesJournal(journal, fingerprint, fresh=fresh)
+    outcomes = run_journalled(
+        items, agent, plan, executor, journal=keeper, concurrency=concurrency, progress=progress
+    )
     timings = {"agent_s": time.perf_counter() - clock}
     meta: dict[str, object] = {
         "agent": agent.name,
@@ -289,6 +316,7 @@ def evaluate(
         ),
     )
     evaluation.accounting = spent
+    evaluation.journal = keeper
     return evaluation
 
 

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from ragoro.contracts import CaseOutcome
 from ragoro.errors import InputError
-from ragoro.golden import atomic_write_text
+from ragoro.golden import atomic_write_lines
 
 
 class OutcomesFileError(InputError):
@@ -22,8 +22,8 @@ class OutcomesFileError(InputError):
 
 
 def write_outcomes(path: Path, outcomes: Iterable[CaseOutcome]) -> None:
-    """Write outcomes as JSONL, atomically."""
-    atomic_write_text(path, "".join(o.model_dump_json() + "\n" for o in outcomes))
+    """Write outcomes as JSONL, atomically, one line at a time."""
+    atomic_write_lines(path, (o.model_dump_json() + "\n" for o in outcomes))
 
 
 def read_outcomes(path: Path) -> list[CaseOutcome]:

@@ -1,10 +1,15 @@
-"""Run the agent on every golden case, then judge every outcome; each phase is timed."""
+"""Run the agent on every golden case, then judge every outcome; each phase is timed.
+
+Test hook: RAGORO_AGENT_DELAY=<seconds> sleeps that long before each agent call, so a
+test can interrupt a run midway (the offline agent is otherwise too fast to interrupt).
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -14,26 +19,45 @@ from ragoro.contracts import CaseOutcome, GoldenItem
 from ragoro.errors import InputError, ProviderUnavailable
 from ragoro.llm.redact import redact
 
+DELAY_ENV = "RAGORO_AGENT_DELAY"
+
 T = TypeVar("T")
 R = TypeVar("R")
 
 
 def _mapped(
-    work: Callable[[T], R], inputs: Sequence[T], *, concurrency: int, desc: str, progress: bool
+    work: Callable[[T], R],
+    inputs: Sequence[T],
+    *,
+    concurrency: int,
+    desc: str,
+    progress: bool,
+    record: Callable[[R], None] | None = None,
+    already: int = 0,
 ) -> list[R]:
-    """Apply work to inputs in order, on a thread pool, with a progress bar on stderr."""
+    """Apply work to inputs in order, on a thread pool, with a progress bar on stderr
+    (counting `already` cases done before this run); `record` sees each result as it
+    comes, in input order."""
     bar = None
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=len(inputs), desc=desc, unit="case", file=sys.stderr)
+        bar = tqdm(
+            total=len(inputs) + already, initial=already, desc=desc, unit="case", file=sys.stderr
+        )
     results: list[R] = []
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
         try:
             for result in pool.map(work, inputs):
+                if record is not None:
+                    record(result)
                 results.append(result)
                 if bar is not None:
                     bar.update()
+        except BaseException:
+            # Ctrl-C or a failure: cases not started yet are dropped, not run to the end.
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
         finally:
             if bar is not None:
                 bar.close()
@@ -63,6 +87,9 @@ def outcome_from_answer(
 
 def run_case(item: GoldenItem, agent: Agent) -> CaseOutcome:
     """Ask the agent one question; a crash becomes an outcome with `error`, never a lost case."""
+    delay = float(os.environ.get(DELAY_ENV, "0") or 0)
+    if delay > 0:
+        time.sleep(delay)
     started = time.perf_counter()
     try:
         answer = agent.answer(item.question)
@@ -80,19 +107,31 @@ def run_case(item: GoldenItem, agent: Agent) -> CaseOutcome:
 
 
 def run_agent(
-    items: Sequence[GoldenItem], agent: Agent, *, concurrency: int = 1, progress: bool = True
+    items: Sequence[GoldenItem],
+    agent: Agent,
+    *,
+    concurrency: int = 1,
+    progress: bool = True,
+    skip: Collection[str] = frozenset(),
+    record: Callable[[CaseOutcome], None] | None = None,
 ) -> list[CaseOutcome]:
-    """Outcomes of every case, in golden order."""
+    """Outcomes of every case whose id is not in `skip` (done by an earlier, resumed run),
+    in golden order; `record` gets each outcome as soon as it is finished."""
+    todo = [item for item in items if item.id not in skip]
     prepare = getattr(agent, "prepare", None)
-    if callable(prepare):
-        # Optional hook: agents that can batch work over all questions (embeddings) do it once.
+    if todo and callable(prepare):
+        # Optional hook: agents that can batch work over all questions (embeddings) do it
+        # once. Every question, skipped or not: the batches, and so every vector to its
+        # last bit, are those of an uninterrupted run.
         prepare([item.question for item in items])
     return _mapped(
         lambda item: run_case(item, agent),
-        items,
+        todo,
         concurrency=concurrency,
         desc=f"agent {agent.name}",
         progress=progress,
+        record=record,
+        already=len(items) - len(todo),
     )
 
 

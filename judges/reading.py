@@ -62,10 +62,12 @@ def stored_source(text: str, lang: Lang | None) -> TextSource | None:
     return _STORED_SOURCES.get((text, lang))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def analysed(text: str, lang: Lang) -> Analysis:
     """`analyse`, remembered: the judges read the same sentence for several metrics and
-    several windows of a case (and a stored analysis is not computed at all)."""
+    several windows of a case (and a stored analysis is not computed at all). Bounded: an
+    answer's analysis (~4 KB) is reused within its case only, so a long run would otherwise
+    keep every case's (~4 per case) to the end."""
     stored = _STORED_ANALYSES.get((text, lang))
     return stored if stored is not None else analyse(text, lang)
 

@@ -200,6 +200,12 @@ def item_json(item: GoldenItem) -> str:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace path's content atomically: write a temp file beside it, fsync, rename."""
+    atomic_write_lines(path, [text])
+
+
+def atomic_write_lines(path: Path, pieces: Iterable[str]) -> None:
+    """`atomic_write_text` of the pieces joined, written one at a time: a long file (a
+    run's outcomes) is never held in memory as one string."""
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -207,7 +213,8 @@ def atomic_write_text(path: Path, text: str) -> None:
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
         os.chmod(temp, mode)
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            for piece in pieces:
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)

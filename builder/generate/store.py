@@ -10,7 +10,6 @@ thread timing or on where a previous run was interrupted.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -20,6 +19,7 @@ from pydantic import ValidationError
 from ragoro.contracts import GoldenItem
 from ragoro.errors import InputError
 from ragoro.golden import append_golden, atomic_write_text, item_json
+from ragoro.journal import append_line, read_rows
 
 DUPLICATE = "duplicate"
 
@@ -38,37 +38,10 @@ class Loaded:
     notes: list[str] = field(default_factory=list)
 
 
-def _read_lines(path: Path, notes: list[str]) -> list[dict[str, Any]]:
-    """JSON objects of a JSONL file; a torn or corrupt line is dropped and the file repaired."""
-    if not path.exists():
-        return []
-    text = path.read_text(encoding="utf-8")
-    lines = text.split("\n")
-    complete, tail = lines[:-1], lines[-1]
-    rows: list[dict[str, Any]] = []
-    dropped = 0
-    for number, line in enumerate(complete, start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            dropped += 1
-            notes.append(f"{path}:{number}: dropped a line that is not JSON")
-            continue
-        rows.append(row if isinstance(row, dict) else {})
-    if tail.strip():
-        dropped += 1
-        notes.append(f"{path}: dropped a truncated last line (interrupted write); it is redone")
-    if dropped:
-        atomic_write_text(path, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
-    return rows
-
-
 def load_journal(out: Path, rejects: Path) -> Loaded:
     """Read the output and rejects files left by earlier runs (repairing torn lines)."""
     loaded = Loaded()
-    for number, row in enumerate(_read_lines(out, loaded.notes), start=1):
+    for number, row in enumerate(read_rows(out, loaded.notes), start=1):
         try:
             item = GoldenItem.model_validate(row)
         except ValidationError as exc:
@@ -81,7 +54,7 @@ def load_journal(out: Path, rejects: Path) -> Loaded:
             loaded.foreign.append(item)
         else:
             loaded.items[scenario] = item
-    for row in _read_lines(rejects, loaded.notes):
+    for row in read_rows(rejects, loaded.notes):
         scenario = row.get("scenario_id")
         if not isinstance(scenario, str):
             continue
@@ -119,9 +92,7 @@ class Journal:
         """Append one rejected scenario durably."""
         if self._rejects is None:
             self._rejects = self._open(self.rejects_path)
-        self._rejects.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
-        self._rejects.flush()
-        os.fsync(self._rejects.fileno())
+        append_line(self._rejects, json.dumps(row, ensure_ascii=False, sort_keys=True))
 
     def close(self) -> None:
         """Close the files that were opened."""

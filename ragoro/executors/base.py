@@ -12,7 +12,7 @@ and settings a worker rebuilds the agent or judge from, never a live object.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -93,8 +93,12 @@ class Executor(Protocol):
         *,
         concurrency: int,
         progress: bool,
+        skip: Collection[str] = frozenset(),
+        record: Callable[[CaseOutcome], None] | None = None,
     ) -> list[CaseOutcome]:
-        """One outcome per item, in golden order (`evaluator.runner.run_agent` semantics)."""
+        """One outcome per item whose id is not in `skip`, in golden order
+        (`evaluator.runner.run_agent` semantics); `record` is called in this process with
+        each outcome as soon as it is back (the outcomes journal), in any order."""
         ...
 
     def judge_repeats(

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from ragoro.executors.base import AgentPlan, JudgePlan
@@ -31,11 +31,15 @@ class LocalExecutor:
         *,
         concurrency: int,
         progress: bool,
+        skip: Collection[str] = frozenset(),
+        record: Callable[[CaseOutcome], None] | None = None,
     ) -> list[CaseOutcome]:
         """`evaluator.runner.run_agent` on the live agent."""
         from evaluator.runner import run_agent
 
-        return run_agent(items, agent, concurrency=concurrency, progress=progress)
+        return run_agent(
+            items, agent, concurrency=concurrency, progress=progress, skip=skip, record=record
+        )
 
     def judge_repeats(
         self,

@@ -16,7 +16,7 @@ import math
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -232,11 +232,14 @@ class RayExecutor:
         progress: bool,
         keep: bool = False,
         models: bool = True,
+        on_result: Callable[[Any], None] | None = None,
+        already: int = 0,
     ) -> list[Any]:
         """`work(state, batch)` for every batch, the state `key` built by `setup` once in
         each worker; results in batch order. A worker's error is raised here as itself;
         on any error or Ctrl-C the workers are stopped. `keep` leaves the state up for
-        another call; `models`: the work runs models (torch threads match this process's)."""
+        another call; `models`: the work runs models (torch threads match this process's).
+        `on_result` gets each batch's result as it arrives; the progress bar starts at `already`."""
         if not batches:
             return []
         ray = self._session()
@@ -253,7 +256,13 @@ class RayExecutor:
         if progress:
             from tqdm import tqdm
 
-            bar = tqdm(total=sum(map(len, batches)), desc=desc, unit=unit, file=sys.stderr)
+            bar = tqdm(
+                total=sum(map(len, batches)) + already,
+                initial=already,
+                desc=desc,
+                unit=unit,
+                file=sys.stderr,
+            )
         try:
             while queue or running:
                 while queue and idle:
@@ -266,6 +275,8 @@ class RayExecutor:
                     if not ok:
                         raise restore(value)
                     results[number] = value
+                    if on_result is not None:
+                        on_result(value)
                     idle.append(actor)
                     if bar is not None:
                         bar.update(len(batches[number]))
@@ -304,13 +315,20 @@ class RayExecutor:
         *,
         concurrency: int,
         progress: bool,
+        skip: Collection[str] = frozenset(),
+        record: Callable[[CaseOutcome], None] | None = None,
     ) -> list[CaseOutcome]:
-        """Outcomes of every case, in golden order; the agent is rebuilt in each worker."""
+        """Outcomes of every case not in `skip`, in golden order; the agent is rebuilt in
+        each worker (and prepared on every question, as the local run is); `record` gets
+        each batch's outcomes as the batch comes back."""
         if plan is None:
             raise UsageError(
                 "--executor ray rebuilds the agent in each worker: give it as a spec "
                 "(a registered name, provider:model or module:callable), not an object"
             )
+        todo = [item for item in items if item.id not in skip]
+        if not todo:
+            return []
         seed = (
             self._question_vectors(items, plan)
             if callable(getattr(agent, "prepare", None))
@@ -319,7 +337,13 @@ class RayExecutor:
         ledger = self._ledger(plan.use.agent)
         shipped = replace(plan, spent=None)
         setup = partial(tasks.agent_setup, shipped, ledger, concurrency, seed)
-        batches = question_batches(items, self.worker_count())
+        batches = question_batches(todo, self.worker_count())
+
+        def journal(value: tuple[list[CaseOutcome], Any]) -> None:
+            if record is not None:
+                for outcome in value[0]:
+                    record(outcome)
+
         try:
             done = self.fan_out(
                 "agent",
@@ -329,6 +353,8 @@ class RayExecutor:
                 desc=f"agent {agent.name}",
                 unit="case",
                 progress=progress,
+                on_result=journal,
+                already=len(items) - len(todo),
             )
         finally:
             self._ray.kill(ledger)
@@ -337,7 +363,7 @@ class RayExecutor:
             by_id.update((outcome.case_id, outcome) for outcome in outcomes)
             if plan.spent is not None:
                 plan.spent.absorb(spent)
-        return [by_id[item.id] for item in items]
+        return [by_id[item.id] for item in todo]
 
     def _question_vectors(self, items: Sequence[GoldenItem], plan: AgentPlan) -> tasks.Seed:
         """The run's questions embedded once, across the workers, in the very batches one
