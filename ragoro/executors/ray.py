@@ -11,9 +11,6 @@ must see the same files (one machine, or a shared filesystem), see the README.
 from __future__ import annotations
 
 import importlib
-import logging
-import math
-import os
 import sys
 from collections import deque
 from collections.abc import Callable, Collection, Sequence
@@ -27,7 +24,9 @@ import numpy as np
 from ragoro.errors import RagoroError, UsageError
 from ragoro.executors import tasks
 from ragoro.executors.base import AgentPlan, JudgePlan
-from ragoro.executors.relay import Carried, carry, restore
+from ragoro.executors.ray_session import connect, import_ray
+from ragoro.executors.ray_worker import Worker, batched, question_batches
+from ragoro.executors.relay import restore
 from vectordb.embeddings import Encoder
 
 if TYPE_CHECKING:
@@ -39,89 +38,9 @@ if TYPE_CHECKING:
 
 __all__ = ["RayExecutor", "WorkerLost"]
 
-_FORWARDED_ENV = ("RAGORO_", "OPENAI_", "GOOGLE_", "GEMINI_", "ANTHROPIC_", "HF_")
-"""Variables a worker needs as the driver has them (model keys and endpoints, caches)."""
-_BATCHES_PER_WORKER = 8
-_MAX_BATCH = 64
-
 
 class WorkerLost(RagoroError):
     """A Ray worker process died (or Ray itself failed) before it returned its batch."""
-
-
-class _Worker:
-    """One actor process: named states, each built once by its setup, then batches.
-
-    The process outlives a state: the agent's and then the judge's of one run share it,
-    and with it whatever the process has loaded (the embedding model, the index)."""
-
-    def __init__(self) -> None:
-        self.states: dict[str, Any] = {}
-        self.failures: dict[str, Carried] = {}
-
-    def setup(self, key: str, setup: Callable[[], Any], threads: int | None) -> None:
-        """Build state `key` (an error is kept and returned by every `run` of that key)."""
-        self.drop(key)
-        try:
-            if threads is not None:
-                # Ray gives a 1-CPU actor one thread; a model run with another thread count
-                # rounds differently in the last bit, and vectors must equal the local ones.
-                importlib.import_module("torch").set_num_threads(threads)
-            self.states[key] = setup()
-        except Exception as exc:  # noqa: BLE001 - returned by run(), raised on the driver
-            self.failures[key] = carry(exc)
-
-    def run(self, key: str, work: Callable[[Any, Any], Any], batch: Any) -> tuple[bool, Any]:
-        """(True, results) or (False, the carried error)."""
-        failure = self.failures.get(key)
-        if failure is not None:
-            return False, failure
-        try:
-            return True, work(self.states[key], batch)
-        except Exception as exc:  # noqa: BLE001 - returned, raised on the driver
-            return False, carry(exc)
-
-    def drop(self, key: str) -> None:
-        """Forget state `key`."""
-        self.states.pop(key, None)
-        self.failures.pop(key, None)
-
-
-def _auth_hint(address: str) -> str:
-    """What to set when a cluster may have refused us for want of its token."""
-    if address == "local" or os.environ.get("RAY_AUTH_MODE"):
-        return ""
-    return (
-        " (a cluster started with `ray start` uses token authentication since Ray 2.59:"
-        " set RAY_AUTH_MODE=token, and RAY_AUTH_TOKEN or ~/.ray/auth_token to its token,"
-        " see `ray get-auth-token`)"
-    )
-
-
-def _code_roots() -> list[str]:
-    """Folders holding ragoro's packages as the driver imports them."""
-    import ragoro
-
-    return [str(Path(ragoro.__file__).resolve().parent.parent)]
-
-
-def batched(entries: Sequence[Any], workers: int) -> list[list[Any]]:
-    """Contiguous batches, about `_BATCHES_PER_WORKER` per worker (so a slow batch does
-    not leave the others idle), at most `_MAX_BATCH` entries each."""
-    size = max(1, min(_MAX_BATCH, math.ceil(len(entries) / (workers * _BATCHES_PER_WORKER))))
-    return [list(entries[start : start + size]) for start in range(0, len(entries), size)]
-
-
-def question_batches(items: Sequence[GoldenItem], workers: int) -> list[list[GoldenItem]]:
-    """Batches of whole question groups: the items that share a question stay together and
-    in golden order, since an agent may answer a repeated question by its occurrence."""
-    groups: dict[str, list[GoldenItem]] = {}
-    for item in items:
-        groups.setdefault(item.question, []).append(item)
-    return [
-        [item for group in batch for item in group]
-        for batch in batched(list(groups.values()), workers)
-    ]
 
 
 class RayExecutor:
@@ -147,33 +66,9 @@ class RayExecutor:
     def _session(self) -> Any:
         if self._ray is not None:
             return self._ray
-        try:
-            ray = importlib.import_module("ray")
-        except ImportError as exc:
-            raise UsageError("--executor ray needs Ray: pip install 'ray==2.60.0'") from exc
+        ray = import_ray()
         if not ray.is_initialized():
-            env = {k: v for k, v in os.environ.items() if k.startswith(_FORWARDED_ENV)}
-            env["PYTHONPATH"] = os.pathsep.join(
-                [*_code_roots(), *filter(None, [os.environ.get("PYTHONPATH")])]
-            )
-            options: dict[str, Any] = {
-                "runtime_env": {"env_vars": env},
-                "logging_level": logging.WARNING,
-                "log_to_driver": True,
-            }
-            address = self.address or os.environ.get("RAY_ADDRESS")
-            if address is None:
-                # "local" starts a Ray of our own: a bare ray.init() would attach to any
-                # Ray that `ray start` left running on this machine, with its CPUs.
-                address = "local"
-                options.update(num_cpus=self.num_cpus, include_dashboard=False)
-            try:
-                ray.init(address=address, **options)
-            except (ConnectionError, RuntimeError, ValueError) as exc:
-                where = "a local Ray" if address == "local" else address
-                raise UsageError(
-                    f"cannot start or reach Ray at {where}: {exc}{_auth_hint(address)}"
-                ) from exc
+            connect(ray, self.address, num_cpus=self.num_cpus)
             self._started = True
         self._ray = ray
         return ray
@@ -204,7 +99,7 @@ class RayExecutor:
         ray = self._session()
         # More workers than CPUs (--ray-workers) share them rather than wait for one.
         cpus = min(1.0, ray.cluster_resources().get("CPU", 1) / max(1, self.worker_count()))
-        actor = ray.remote(num_cpus=cpus, max_restarts=0)(_Worker)
+        actor = ray.remote(num_cpus=cpus, max_restarts=0)(Worker)
         while len(self._actors) < size:
             self._actors.append(actor.remote())
         return self._actors[:size]

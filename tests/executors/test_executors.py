@@ -80,7 +80,7 @@ def _item(case: str, question: str) -> GoldenItem:
 
 
 def test_batches_keep_the_cases_of_one_question_together_and_in_golden_order() -> None:
-    from ragoro.executors.ray import batched, question_batches
+    from ragoro.executors.ray_worker import batched, question_batches
 
     items = [_item(f"c{n}", f"q{n % 7}") for n in range(40)]
     batches = question_batches(items, workers=2)
