@@ -150,12 +150,18 @@ def test_a_bad_mix_is_a_usage_error_with_the_reason(tmp_path: Path) -> None:
 def test_styles_rewrite_the_question_the_way_users_type() -> None:
     question = "Qual è la capacità del serbatoio dell'olio idraulico?"
     assert keywords(question, "it") == "capacità serbatoio olio idraulico"
+    # A keyword query is typed in the user's words, head noun last.
+    passage = "La capacità del serbatoio dell'olio idraulico è di 250 litri."
+    assert restyle(question, "keywords", "it", passage, "s") == (
+        "contenitore lubrificante idraulico capienza",
+        "keywords",
+    )
     typed = typo(question, "seed")
     assert typed is not None and typed != question and len(typed) == len(question)
     said = paraphrase(
         "Qual è il fatturato della società?", "Il fatturato della società è 40 EUR.", "it"
     )
-    assert said == "Qual è il ricavo della società?"
+    assert said == "Qual è il ricavo dell'azienda?"
     assert restyle(question, "paraphrase", "it", "nothing to swap", "s") == (question, "question")
 
 
