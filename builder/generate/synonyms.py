@@ -36,11 +36,9 @@ manuale/prontuario
 indice/tasso
 infortuni/incidenti
 infortunio/incidente
-assenza/mancanza
 garanzia/copertura
 dipendente/lavoratore
 dipendenti/lavoratori/addetti
-personale/organico
 costo/onere
 costi/oneri
 prezzo/costo
@@ -58,7 +56,6 @@ clienti/acquirenti
 ispezione/verifica
 controllo/esame
 controlli/esami
-formazione/istruzione
 ferie/vacanze
 permesso/congedo
 permessi/congedi
@@ -79,7 +76,6 @@ accesso/ingresso
 accessi/ingressi
 registro/archivio
 visitatori/ospiti
-collegamento/allacciamento
 limite/tetto
 termine/limite
 scopo/fine
@@ -87,18 +83,11 @@ conservazione/custodia
 cancellazione/eliminazione
 rimborso/indennizzo
 rimborsi/indennizzi
-pasto/vitto
-spese/uscite
-orario/calendario
-durata/lunghezza
 interruzione/pausa
-sede/ubicazione
 contratto/accordo
 intervento/operazione
 interventi/operazioni
-pulizia/igiene
 livello/grado
-potenza/forza
 serbatoio/contenitore
 comunicazione/notifica
 segnalazione/notifica
@@ -109,11 +98,6 @@ regolamento/disciplinare
 politica/linea
 risultato/esito
 risultati/esiti
-vendite/cessioni
-investimenti/impieghi
-margine/ricarico
-nuovo/neo
-massimo/massimale
 responsabilità/competenza
 """
 
@@ -133,8 +117,7 @@ head/manager/lead
 standard/basic/default
 parts/components
 part/component
-foundation/base
-drawing/blueprint/plan
+drawing/plan
 debt/borrowing/indebtedness
 bonus/incentive/premium
 pool/fund/pot
@@ -159,8 +142,6 @@ target/goal/objective
 reduction/decrease/cut
 increase/rise/growth
 company/firm/business
-centre/hub/facility
-center/hub/facility
 machine/unit/equipment
 operator/user
 manual/handbook/guide
@@ -195,17 +176,13 @@ waste/refuse/scrap
 withdrawal/intake/draw
 energy/power
 renewable/green/clean
-margin/markup
 intake/inflow
 dividend/payout
 investment/spending/outlay
-emissions/output/releases
 purpose/aim/goal
 retention/storage/keeping
 deletion/erasure/removal
 refund/reimbursement/repayment
-meal/food
-period/span/term
 policy/rule/guideline
 rules/regulations/guidelines
 contract/agreement/deal
@@ -217,8 +194,6 @@ result/outcome
 results/outcomes/figures
 sales/revenue/turnover
 main/principal/primary
-new/fresh
-technical/engineering
 """
 
 

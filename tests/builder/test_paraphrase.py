@@ -62,7 +62,7 @@ def test_a_measured_noun_becomes_its_verb(question: str, lang: Lang, want: str |
             "Qual è il limite massimo di rimborso per un pasto in trasferta in Italia?",
             "Il limite massimo di rimborso per un pasto in trasferta in Italia è 35,00 EUR.",
             "it",
-            "Qual è il tetto massimo di indennizzo per un vitto in missione in Italia?",
+            "Qual è il tetto massimo di indennizzo per un pasto in missione in Italia?",
         ),
         (
             "What is the support response time for PX-200 customers?",
