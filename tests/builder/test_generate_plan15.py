@@ -16,7 +16,8 @@ from builder.generate.bridge import needs_both, substitute
 from builder.generate.config import parse_mix
 from builder.generate.draft import Rejected
 from builder.generate.llm_writer import messages_for, write_with_model
-from builder.generate.styles import keywords, paraphrase, restyle, typo
+from builder.generate.paraphrase import paraphrase
+from builder.generate.styles import keywords, restyle, typo
 from ragoro.llm import Accounting, LLMClient, RetryPolicy
 from tests.builder.generate_support import demo_corpus, scenario_of
 from tests.llm.fakes import SPEC, ScriptedChatModel, reply
