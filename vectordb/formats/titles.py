@@ -17,9 +17,6 @@ import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
 
-import pypdf
-from pypdf.errors import PyPdfError
-
 TITLE_MAX = 80
 """A longer metadata title is an abstract or a file path, not a title."""
 
@@ -63,6 +60,10 @@ def usable_title(raw: str | None, file_name: str = "") -> str | None:
 
 
 def _pdf_title(data: bytes) -> str | None:
+    # Imported here: listing commands (--help) must not load a PDF library.
+    import pypdf
+    from pypdf.errors import PyPdfError
+
     try:
         metadata = pypdf.PdfReader(io.BytesIO(data)).metadata
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
