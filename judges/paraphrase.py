@@ -73,12 +73,16 @@ _cache: dict[str, Vectors] = {}
 
 
 def _matrix(texts: Sequence[str]) -> Vectors:
-    """The texts' vectors, one row each; texts not seen before are embedded in one batch."""
+    """The texts' vectors, one row each; each text not seen before is embedded on its own."""
     new = [t for t in dict.fromkeys(texts) if t not in _cache]
     if new:
         if len(_cache) + len(new) > _CACHE_LIMIT:
             _cache.clear()
-        _cache.update(zip(new, _encoder().encode(new), strict=True))
+        # One text per batch: a vector must not depend on which other texts happened to be
+        # new in this process (batch padding moves its last bits), or a similarity at the
+        # threshold flips between a local run and a Ray worker.
+        for text in new:
+            _cache[text] = _encoder().encode([text])[0]
     return np.stack([_cache[t] for t in texts])
 
 

@@ -22,9 +22,11 @@ def _pdf() -> FPDF:
     return pdf
 
 
-def text_pdf(path: Path, pages: list[str]) -> Path:
-    """A PDF with one page per string, text wrapped by fpdf2."""
+def text_pdf(path: Path, pages: list[str], *, title: str | None = None) -> Path:
+    """A PDF with one page per string, text wrapped by fpdf2 (and a /Title when given)."""
     pdf = _pdf()
+    if title is not None:
+        pdf.set_title(title)
     for page in pages:
         pdf.add_page()
         pdf.multi_cell(0, 6, page)

@@ -142,6 +142,8 @@ def assemble(scenario: Scenario, draft: Draft, corpus: Corpus, stamp: Stamp) -> 
         "doc": docs[0].rsplit("/", 1)[-1].rsplit(".", 1)[0],
         "style": draft.style,
     }
+    if scenario.case_type == "refusal" and scenario.topic is not None:
+        tags["refusal"] = scenario.topic.variant
     if scenario.case_type == "composite" and scenario.bridge is not None:
         tags["bridge"] = scenario.bridge.key
     provenance = Provenance(

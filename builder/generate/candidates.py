@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from builder.generate.absent_topics import neighbour_topics
 from builder.generate.bridge import Bridge, find_bridges
 from builder.generate.corpus import Corpus
 from builder.generate.facts import Fact, chunk_facts
@@ -208,6 +209,18 @@ def bridges_by_chunk(corpus: Corpus, facts: dict[str, list[Fact]]) -> dict[str, 
     return out
 
 
+def _merge_topics(
+    *found: dict[Lang, list[RefusalTopic]],
+) -> dict[Lang, list[RefusalTopic]]:
+    """Every variant's refusals per language, questions unique."""
+    out: dict[Lang, list[RefusalTopic]] = {"it": [], "en": []}
+    for topics in found:
+        for lang, listed in topics.items():
+            seen = {t.question for t in out[lang]}
+            out[lang].extend(t for t in listed if t.question not in seen)
+    return out
+
+
 def gather(corpus: Corpus, *, offline: bool, k: int) -> Candidates:
     """Everything the planner needs to know about every chunk of the corpus."""
     facts = {chunk.id: chunk_facts(corpus, chunk) for chunk in corpus.chunks}
@@ -220,6 +233,6 @@ def gather(corpus: Corpus, *, offline: bool, k: int) -> Candidates:
         facts=facts,
         conflicts=conflicts,
         neighbours=neighbours,
-        topics=derive_topics(corpus, ordered),
+        topics=_merge_topics(derive_topics(corpus, ordered), neighbour_topics(corpus, ordered, k)),
         bridges=bridges_by_chunk(corpus, facts),
     )

@@ -23,6 +23,7 @@ from vectordb import (
 )
 from vectordb.documents import DocumentLoadError, iter_corpus_files, load_document
 from vectordb.embeddings import DEFAULT_EMBEDDINGS
+from vectordb.formats.titles import metadata_title
 
 FOOTER_RE = re.compile(r"(?:Pagina|Page|Pag\.)\s+\d+\s+(?:di|of|/)\s+\d+\s*$", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W\d_]+")
@@ -57,22 +58,37 @@ class Corpus:
 
 TITLE_MAX = 80
 _HEADING_RE = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
+_MAX_TITLE_WORDS = 14
+# "Officine Rossi S.p.A." ends with a full stop and is still a name, not a sentence.
+_ABBREVIATION_END_RE = re.compile(r"(?:\b\w\.){2,}$")
 
 
 def _looks_like_title(line: str) -> bool:
-    # A sentence ("Il lavoro da remoto è consentito…") is a paragraph, not a title.
-    return 0 < len(line) <= TITLE_MAX and not (line.endswith(".") and len(line.split()) > 4)
+    # A sentence ("Il lavoro da remoto è consentito…") is a paragraph, not a title: a heading
+    # is short and does not end like a sentence.
+    return (
+        0 < len(line) <= TITLE_MAX
+        and len(line.split()) <= _MAX_TITLE_WORDS
+        and not line.endswith((",", ";", ":"))
+        and not (line.endswith(".") and _ABBREVIATION_END_RE.search(line) is None)
+        and any(ch.isalpha() for ch in line)
+    )
 
 
 def _name_title(path: str) -> str:
     stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    return " ".join(stem.replace("_", " ").replace("-", " ").split())
+    words = " ".join(stem.replace("_", " ").replace("-", " ").split())
+    return words[:1].upper() + words[1:]
 
 
-def document_title(text: str, path: str = "") -> str:
-    """A document's title as a person would name it, at most 80 characters: its first
-    Markdown heading, else its first line (joined with a short wrapped continuation) when that
-    reads as a title, else its file name ("manuale_dipendente.txt" -> "manuale dipendente")."""
+def document_title(text: str, path: str = "", metadata: str | None = None) -> str:
+    """A document's title as a person would name it, at most 80 characters: the file's
+    metadata title when it is a real one (see `vectordb.formats.titles`), else its first
+    Markdown heading, else its first line (joined with a short wrapped continuation) when
+    that reads as a heading (short, no final full stop), else its file name humanised
+    ("manuale_dipendente.txt" -> "Manuale dipendente")."""
+    if metadata is not None and 0 < len(metadata) <= TITLE_MAX:
+        return metadata
     heading = _HEADING_RE.search(text[:2000])
     if heading is not None and _looks_like_title(heading.group(1).strip()):
         return heading.group(1).strip()
@@ -180,7 +196,7 @@ def load_corpus(docs: Path, index_path: Path, chunk_size: int, *, progress: bool
         chunks=split_documents(loaded, chunk_size, 0),
     )
     for path, document in documents.items():
-        corpus.titles[path] = document_title(document.text, path)
+        corpus.titles[path] = document_title(document.text, path, metadata_title(docs / path))
         corpus.vocab[path] = frozenset(w for w in _WORD_RE.findall(document.text) if w.islower())
         corpus.footers[path] = footer_spans(document.text)
     return corpus

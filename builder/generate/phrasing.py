@@ -16,11 +16,11 @@ from ragoro.text import STOPWORDS, Lang
 _IT_VERBS = (
     "è stato|è stata|sono stati|sono state|deve essere|devono essere|può essere|possono essere|"
     "è|sono|era|erano|deve|devono|può|possono|va|vanno|viene|vengono|ha|hanno|prevede|"
-    "richiede|comprende|include|resta|rimane"
+    "richiede|comprende|include|resta|rimane|indica|indicano"
 )
 _EN_VERBS = (
     "must be|can be|may be|should be|will be|was|were|is|are|must|may|can|should|will|has|"
-    "have|includes|requires|remains|covers|provides"
+    "have|includes|requires|remains|covers|provides|indicates|means"
 )
 _VERB_RE: dict[Lang, re.Pattern[str]] = {
     "it": re.compile(rf"\s({_IT_VERBS})\s"),

@@ -39,6 +39,9 @@ class RefusalTopic:
     """The name (or year) the corpus does state the attribute for."""
     source: Fact
     """The fact stating the attribute for `stated_for`."""
+    variant: str = "sibling"
+    """How it was derived: 'sibling' (another name or year of the same class) or
+    'neighbour' (a neighbouring topic absent from the top-k, see `absent_topics`)."""
 
 
 def _word_re(name: str) -> re.Pattern[str]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import re
 
-from ragoro.text import CONCEPTS, STOPWORDS, Lang
+from builder.generate.paraphrase import paraphrase
+from ragoro.text import STOPWORDS, Lang
 
 STYLES: tuple[str, ...] = ("question", "keywords", "paraphrase", "typo")
 STYLE_WEIGHTS: dict[str, float] = {
-    "question": 0.5,
+    "question": 0.3,
     "keywords": 0.15,
-    "paraphrase": 0.25,
+    "paraphrase": 0.45,
     "typo": 0.1,
 }
 _QUESTION_WORDS = frozenset(
@@ -88,15 +89,6 @@ def pick_style(scenario_id: str, weights: dict[str, float] | None = None) -> str
     return "question"
 
 
-def _synonyms(lang: Lang) -> dict[str, tuple[str, ...]]:
-    table: dict[str, tuple[str, ...]] = {}
-    for concept in CONCEPTS:
-        words = concept.it if lang == "it" else concept.en
-        for word in words:
-            table.setdefault(word, tuple(w for w in words if w != word))
-    return table
-
-
 def keywords(question: str, lang: Lang) -> str | None:
     """ "Qual è la capacità del serbatoio dell'olio?" -> "capacità serbatoio olio"."""
     text = re.sub(r"«[^»]*»", " ", question).rstrip("?").strip()
@@ -116,49 +108,6 @@ def keywords(question: str, lang: Lang) -> str | None:
         words.append(bare if bare[:1].isupper() and bare[1:2].isupper() else bare.lower())
     words = list(dict.fromkeys(words))[:_MAX_KEYWORDS]
     return " ".join(words) if len(words) >= 2 else None
-
-
-def _related(a: str, b: str) -> bool:
-    """Forms of one word ("giorno", "giornaliero"): a shared stem of four letters or more."""
-    shared = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        shared += 1
-    return shared >= min(4, len(a), len(b))
-
-
-def paraphrase(question: str, passage: str, lang: Lang) -> str | None:
-    """The question with every word the passage also uses swapped for a synonym of the same
-    number (last letter), when one exists; quoted titles are kept. None when no word could
-    be swapped."""
-    table = _synonyms(lang)
-    low_passage = passage.lower()
-    quoted = [m.span() for m in re.finditer(r"«[^»]*»", question)]
-    changed = False
-
-    def swap(match: re.Match[str]) -> str:
-        nonlocal changed
-        token = match.group(0)
-        low = token.lower()
-        if any(a <= match.start() < b for a, b in quoted) or low not in low_passage:
-            return token
-        choice = next(
-            (
-                s
-                for s in table.get(low, ())
-                if s[-1] == low[-1] and " " not in s and s not in low_passage
-                and not _related(s, low)
-            ),
-            None,
-        )  # fmt: skip
-        if choice is None:
-            return token
-        changed = True
-        return choice if token.islower() else choice.capitalize()
-
-    said = re.sub(r"[^\W\d_]+", swap, question)
-    return said if changed else None
 
 
 def typo(question: str, seed: str) -> str | None:
@@ -184,7 +133,9 @@ def restyle(question: str, style: str, lang: Lang, passage: str, seed: str) -> t
     """(question as written in that style, the style actually applied)."""
     styled: str | None = None
     if style == "keywords":
-        styled = keywords(question, lang)
+        # What a user types is their own words, head noun last ("serbatoio olio capacità").
+        said = keywords(paraphrase(question, passage, lang) or question, lang)
+        styled = None if said is None else " ".join([*said.split()[1:], said.split()[0]])
     elif style == "paraphrase":
         styled = paraphrase(question, passage, lang)
     elif style == "typo":

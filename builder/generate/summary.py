@@ -29,6 +29,8 @@ class QualitySummary:
     languages: Counter[str]
     styles: Counter[str]
     hops: Counter[str]
+    refusals: Counter[str]
+    """Refusal items by how they were derived (tags.refusal: sibling, neighbour)."""
     answer_lengths: Counter[str]
     median_answer_words: float | None
     answerable: int
@@ -74,6 +76,7 @@ def quality_summary(
         languages=Counter(i.tags.get("lang", "?") for i in items),
         styles=Counter(i.tags.get("style", "unrecorded") for i in items),
         hops=Counter(i.tags.get("hops", str(len(i.passages))) for i in items),
+        refusals=Counter(i.tags.get("refusal", "unrecorded") for i in items if i.expected.refuse),
         answer_lengths=Counter(_bucket(n) for n in lengths),
         median_answer_words=statistics.median(lengths) if lengths else None,
         answerable=len(answerable),
@@ -99,6 +102,7 @@ def print_quality(summary: QualitySummary, out: TextIO) -> None:
     print(f"  languages:      {_row(summary.languages, n)}", file=out)
     print(f"  styles:         {_row(summary.styles, n)}", file=out)
     print(f"  hops:           {_row(summary.hops, n)}", file=out)
+    print(f"  refusals:       {_row(summary.refusals, sum(summary.refusals.values()))}", file=out)
     median = summary.median_answer_words
     print(
         f"  answer lengths: {_row(summary.answer_lengths, summary.answerable)}"

@@ -87,10 +87,10 @@ def test_generate_builds_a_missing_index_then_refreshes_a_stale_one(tmp_path: Pa
             "Il lavoro da remoto è consentito al solo personale impiegatizio con almeno sei mesi "
             "di anzianità aziendale, previa firma di un accordo individuale.\n",
             "docs/regole_lavoro-agile.txt",
-            "regole lavoro agile",
+            "Regole lavoro agile",
         ),
-        ("x" * 120 + "\n", "long.txt", "long"),
-        ("", "empty.txt", "empty"),
+        ("x" * 120 + "\n", "long.txt", "Long"),
+        ("", "empty.txt", "Empty"),
     ],
 )
 def test_titles_come_from_a_heading_or_a_title_line_else_the_file_name(

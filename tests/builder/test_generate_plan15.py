@@ -16,7 +16,8 @@ from builder.generate.bridge import needs_both, substitute
 from builder.generate.config import parse_mix
 from builder.generate.draft import Rejected
 from builder.generate.llm_writer import messages_for, write_with_model
-from builder.generate.styles import keywords, paraphrase, restyle, typo
+from builder.generate.paraphrase import paraphrase
+from builder.generate.styles import keywords, restyle, typo
 from ragoro.llm import Accounting, LLMClient, RetryPolicy
 from tests.builder.generate_support import demo_corpus, scenario_of
 from tests.llm.fakes import SPEC, ScriptedChatModel, reply
@@ -150,12 +151,18 @@ def test_a_bad_mix_is_a_usage_error_with_the_reason(tmp_path: Path) -> None:
 def test_styles_rewrite_the_question_the_way_users_type() -> None:
     question = "Qual è la capacità del serbatoio dell'olio idraulico?"
     assert keywords(question, "it") == "capacità serbatoio olio idraulico"
+    # A keyword query is typed in the user's words, head noun last.
+    passage = "La capacità del serbatoio dell'olio idraulico è di 250 litri."
+    assert restyle(question, "keywords", "it", passage, "s") == (
+        "contenitore lubrificante idraulico capienza",
+        "keywords",
+    )
     typed = typo(question, "seed")
     assert typed is not None and typed != question and len(typed) == len(question)
     said = paraphrase(
         "Qual è il fatturato della società?", "Il fatturato della società è 40 EUR.", "it"
     )
-    assert said == "Qual è il ricavo della società?"
+    assert said == "Qual è il ricavo dell'azienda?"
     assert restyle(question, "paraphrase", "it", "nothing to swap", "s") == (question, "question")
 
 
