@@ -10,11 +10,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from evaluator.agents import is_model_spec, make_agent
 from evaluator.agents.base import Agent
-from evaluator.chunk_analyses import use_chunk_analyses
 from evaluator.journal import OutcomesJournal, run_fingerprint, run_journalled
 from evaluator.outcomes import check_case_ids, read_numbered_outcomes
+from evaluator.participants import ModelUse, build_agent, resolve_judge
 from evaluator.preflight import (
     builder_models,
     check_golden_in_index,
@@ -24,19 +23,17 @@ from evaluator.preflight import (
     probe_models,
 )
 from evaluator.report import RunReport, build_report
-from judges import make_judge
 from judges.base import Judge, JudgeResult
 from ragoro.contracts import CaseOutcome, GoldenItem
-from ragoro.errors import UsageError
 from ragoro.executors import AgentPlan, Executor, JudgePlan
 from ragoro.executors.local import LocalExecutor
 from ragoro.golden import file_sha256, load_golden
 from ragoro.lineage import read_lineage, resolve_from
-from ragoro.llm import Accounting, CallCache, Limits, make_chat_model
+from ragoro.llm import Accounting
 from vectordb import DEFAULT_INDEX, VectorIndex
 
 if TYPE_CHECKING:
-    from langchain_core.language_models import BaseChatModel
+    pass
 
 __all__ = [
     "DEFAULT_GOLDEN",
@@ -68,20 +65,6 @@ class Evaluation:
     outcomes are saved."""
 
 
-@dataclass(frozen=True)
-class ModelUse:
-    """How the agent's and the judge's models may be used in one evaluation."""
-
-    agent: Limits = field(default_factory=Limits)
-    """The agent model's limits (--agent-max-calls, --agent-rpm, --timeout, --retries)."""
-    judge: Limits = field(default_factory=Limits)
-    """The judge model's limits (--judge-max-calls, --judge-rpm, --timeout, --retries)."""
-    cache: bool = True
-    """False: neither read nor write the call cache (--no-cache)."""
-    cache_dir: Path | None = None
-    """Where the call cache lives; None = default_cache_dir()."""
-
-
 def _open_index(path: Path | str) -> VectorIndex:
     return VectorIndex.open(path)
 
@@ -93,74 +76,6 @@ def _index_meta(index: VectorIndex) -> dict[str, object]:
         "corpus_sha256": index.manifest.corpus_sha256,
         "docs": str(docs) if docs else "",
     }
-
-
-def resolve_judge(
-    judge: str | Judge,
-    judge_model: str | None,
-    documents: dict[str, str] | None,
-    *,
-    use: ModelUse | None = None,
-    accounting: Accounting | None = None,
-    index: VectorIndex | None = None,
-) -> Judge:
-    """The judge a name stands for (built by `make_judge` with `use`'s judge limits and
-    cache), or the judge given; an unknown name is a `UsageError`. Given the `index` (and
-    `use.cache`), the offline judge reads the index's chunks from the analyses stored beside
-    it (`evaluator.chunk_analyses`), which the first such run computes and saves."""
-    use = use or ModelUse()
-    if isinstance(judge, str):
-        try:
-            judge = make_judge(
-                judge,
-                model=judge_model,
-                documents=documents,
-                cache_dir=use.cache_dir,
-                limits=use.judge,
-                use_cache=use.cache,
-                accounting=accounting,
-            )
-        except ValueError as exc:
-            raise UsageError(str(exc)) from exc
-    if index is not None and use.cache:
-        use_chunk_analyses(judge, index)
-    return judge
-
-
-def build_agent(
-    spec: str,
-    *,
-    index: VectorIndex,
-    k: int,
-    mode: str,
-    golden: Sequence[GoldenItem],
-    use: ModelUse,
-    accounting: Accounting,
-) -> Agent:
-    """The agent `spec` names; an LLM agent gets `use`'s agent limits, timeout and cache."""
-    llm: dict[str, object] = {}
-    if is_model_spec(spec) and not _is_registered(spec):
-        limits = use.agent
-
-        def factory(name: str) -> BaseChatModel:
-            return make_chat_model(name, timeout=limits.timeout)
-
-        llm = {
-            "model_factory": factory,
-            "cache": CallCache(use.cache_dir) if use.cache else None,
-            "gate": limits.gate(spec.strip(), accounting),
-        }
-    try:
-        return make_agent(spec, index=index, k=k, mode=mode, golden=golden, **llm)  # type: ignore[arg-type]
-    except (ValueError, ImportError) as exc:
-        raise UsageError(str(exc)) from exc
-
-
-def _is_registered(spec: str) -> bool:
-    from evaluator.agents.registry import AGENTS
-
-    cleaned = spec.strip()
-    return cleaned in AGENTS or cleaned.lower() in AGENTS
 
 
 def _judged(

@@ -24,7 +24,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from evaluator.evaluate import DEFAULT_GOLDEN, ModelUse, evaluate, resolve_judge
+from evaluator.evaluate import DEFAULT_GOLDEN, evaluate
+from evaluator.participants import ModelUse, resolve_judge
 from evaluator.preflight import load_items, probe_models
 from evaluator.report import RunReport, metric_order
 from judges.base import Judge

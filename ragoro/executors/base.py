@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from evaluator.agents.base import Agent
-    from evaluator.evaluate import ModelUse
+    from evaluator.participants import ModelUse
     from judges.base import Judge, JudgeResult
     from ragoro.contracts import CaseOutcome, GoldenItem
     from ragoro.llm import Accounting

@@ -21,7 +21,7 @@ from ragoro.llm.gate import Limits, RequestGate
 from ragoro.llm.ratelimit import RateLimiter
 
 if TYPE_CHECKING:
-    from evaluator.evaluate import ModelUse
+    from evaluator.participants import ModelUse
 
 __all__ = ["Ledger", "SharedLimits", "shared_use"]
 

@@ -131,7 +131,7 @@ def agent_setup(
     """Build the plan's agent with the run's shared agent limits; `prepare` it on every
     question of the run, as the local runner does, so its batched work is the same
     (`seed`: the run's question vectors, computed once for all workers)."""
-    from evaluator.evaluate import build_agent
+    from evaluator.participants import build_agent
     from ragoro.probe import arm_probe_of
 
     spending = _Spending()
@@ -172,7 +172,7 @@ class JudgeState:
 
 def judge_setup(plan: JudgePlan, ledger: Any, concurrency: int) -> JudgeState:
     """Build the plan's judge with the run's shared judge limits."""
-    from evaluator.evaluate import resolve_judge
+    from evaluator.participants import resolve_judge
     from ragoro.probe import arm_probe_of
 
     spending = _Spending()
