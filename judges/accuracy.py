@@ -43,6 +43,14 @@ _YES_NO_LEAD_RE = re.compile(
     r"^\s*(?:sì|si|no|yes|certo|esatto|correct|indeed)\b[\s,.:;!-]*", re.IGNORECASE
 )
 _PIECE_RE = re.compile(r"[;,]\s")
+# A reference that grants or denies only under a condition ("Only with HR's written
+# authorisation", "Yes if the flight is over 8 hours", "Solo per viaggi oltre 4 ore"):
+# a bare yes or no leaves the condition out, and the condition is the answer.
+_CONDITION_LEAD_RE = re.compile(
+    r"^\s*(?:only|just|solo|soltanto|solamente|unicamente|if|se|unless|provided|as long as|"
+    r"purché|a patto|a condizione|not without|non senza|but only|ma solo)\b",
+    re.IGNORECASE,
+)
 _LIST_SPLIT_RE = re.compile(r",|;|\s(?:e|ed|and|oppure|or)\s", re.IGNORECASE)
 
 
@@ -117,13 +125,21 @@ def _against(
     if question and is_yes_no_question(question):
         said, meant = _polarity(answer, reference, question, ref_lang)
         if said is not None:
+            rest = analysed(prepare(_YES_NO_LEAD_RE.sub("", answer, count=1)), ans.lang)
+            condition = _CONDITION_LEAD_RE.match(_YES_NO_LEAD_RE.sub("", reference, count=1))
+            if condition and len(rest.tokens) <= _FRAGMENT_TOKENS:
+                return scored(
+                    0.0,
+                    threshold,
+                    f"a bare {'yes' if said else 'no'}; the reference answers only under a "
+                    f"condition ({condition.group(0).strip()} ...)",
+                )
             if said != meant:
                 return scored(
                     0.0,
                     threshold,
                     f"answers {'yes' if said else 'no'}; the reference says the opposite",
                 )
-            rest = analysed(prepare(_YES_NO_LEAD_RE.sub("", answer, count=1)), ans.lang)
             known = _pool(ref) | (_pool(asked) if asked else frozenset())
             if len(rest.tokens) > _FRAGMENT_TOKENS and token_recall(rest.tokens, known)[0] == 0:
                 return scored(

@@ -148,6 +148,37 @@ def _without_dates(text: str) -> str:
     return "".join(chars)
 
 
+# A number joined to letters by a hyphen names a thing ("A-114", "AES-256"): it is a code,
+# not an amount. A measure after "per" with no number of its own ("per EUR million", "per
+# kg") is the denominator of a rate, not a sum given; English "per" always makes a rate,
+# Italian "per" also means "for" ("per 10 anni").
+_CODE_BEFORE_RE = re.compile(r"[^\W\d_]-$")
+_CODE_RE = re.compile(r"[^\W\d_]+-\d+[^\W_]*")
+_PER_BEFORE_RE = re.compile(r"\bper\s+$", re.IGNORECASE)
+
+
+def _given(quantities: list[Quantity], text: str, lang: Lang) -> list[Quantity]:
+    """The quantities an answer gives as amounts: not codes, not a rate's denominator."""
+    given = []
+    for q in quantities:
+        before = text[: q.start]
+        if _CODE_BEFORE_RE.search(before):
+            continue
+        if _PER_BEFORE_RE.search(before) and (lang == "en" or not any(c.isdigit() for c in q.raw)):
+            continue
+        given.append(q)
+    return given
+
+
+def _clock_time(text: str, quantities: list[Quantity]) -> bool:
+    """A time of day in the text; "7.59 tonnes" is a measure, not 7:59."""
+    measured = [(q.start, q.end) for q in quantities if q.unit is not None and q.unit != "h"]
+    return any(
+        not any(start <= m.start() < end for start, end in measured)
+        for m in _CLOCK_RE.finditer(text)
+    )
+
+
 def gives(  # noqa: PLR0917 - the parts of one answer, read together
     kind: AnswerKind,
     answer: str,
@@ -158,9 +189,11 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
     lang: Lang,
 ) -> str:
     """ "" when the answer gives the kind of thing asked, else what is missing."""
-    quantities = [
-        q for q in ans.all_quantities if not match_quantity(q, asked.all_quantities).found
-    ]
+    quantities = _given(
+        [q for q in ans.all_quantities if not match_quantity(q, asked.all_quantities).found],
+        prepare(answer),
+        ans.lang,
+    )
     if kind == "quantity":
         if not quantities:
             return "the question asks for a quantity; the answer gives none"
@@ -209,7 +242,7 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
         timed = (
             ans.dates
             or years
-            or _CLOCK_RE.search(answer)
+            or _clock_time(prepare(answer), list(ans.all_quantities))
             or days
             or _names_an_event(answer, asked, ans.lang)
         )
@@ -217,6 +250,9 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             return ""
         return "the question asks when; the answer gives no date or time"
     if kind in ("person", "place"):
+        if _CODE_RE.fullmatch(answer.strip().rstrip(".")):
+            # "AES-256", "PX-200": an identifier of a thing names no one and nowhere.
+            return f"the question asks for a {kind}; the answer is only a code"
         # A name, or words of its own that are not a measurement: "who" is not answered
         # by a weight.
         # A unit written in capitals ("EUR", "MWh") is not a name.

@@ -13,7 +13,7 @@ from typing import Literal
 
 from ragoro.text.lang import Lang, content_tokens, detect_language, stem
 from ragoro.text.questions import measure_units
-from ragoro.text.units import base_unit, normalize_unit
+from ragoro.text.units import CURRENCIES, base_unit, normalize_unit
 
 __all__ = [
     "COUNT",
@@ -30,7 +30,8 @@ AnswerKind = Literal["quantity", "time", "person", "place", "yes_no", "reason", 
 _I = re.IGNORECASE
 _TIME_RE = re.compile(
     r"\b(?:quando|entro quando|in che anno|in quale anno|che anno|a che ora|a che ore|"
-    r"fino a che ora|da che ora|in che data|in quale data|che giorno|in che giorno|"
+    r"fino a che ora|da che ora|entro che ora|entro che giorno|entro che data|in che data|"
+    r"in quale data|che giorno|in che giorno|by what time|"
     r"when|what year|which year|what time|until what time|by when|what date|which date|"
     r"on what day|which day|what day)\b",
     _I,
@@ -49,6 +50,31 @@ _WH_RE = re.compile(
     r"list|explain|spiega|indica|dimmi|tell me)\b|^\s*che\b",
     _I,
 )
+# "Quando/when" inside a clause is a conjunction ("Mi rimborsate il parcheggio quando vado
+# in trasferta?" asks yes or no), unless a verb of knowing or telling governs it, which
+# makes it an indirect question ("Sai dirmi quando scade?", "Tell me when it expires").
+_CLAUSE_START_RE = re.compile(
+    r"(?:^|[,;:.?!(]|\b(?:e|ed|ma|and|but|or|o))\s*"
+    r"(?:(?:fino|a|da|entro|per|di|until|till|since|by|from|up|to)\s+){0,2}$",
+    _I,
+)
+_GOVERNING_RE = re.compile(
+    r"\b(?:dimmi|dirmi|dica|sai|sapete|sapere|so|indicare|indicami|spiegare|chiedo|"
+    r"tell|know|knows|say|ask|asking|wonder|explain|find out|let me know)\b"
+    r"(?:\s+[^\W\d_]+){0,2}\s*$",
+    _I,
+)
+
+
+def _asks_time(question: str) -> bool:
+    """A time wh-phrase that asks: it opens a clause or an indirect question."""
+    for match in _TIME_RE.finditer(question):
+        before = question[: match.start()]
+        if _CLAUSE_START_RE.search(before) or _GOVERNING_RE.search(before):
+            return True
+    return False
+
+
 _EN_YES_NO_RE = re.compile(
     r"^\s*(?:is|are|was|were|do|does|did|can|could|may|might|must|shall|should|will|would|"
     r"has|have|had)\b",
@@ -62,8 +88,8 @@ def is_yes_no_question(question: str) -> bool:
     if _EN_YES_NO_RE.match(text):
         return True
     if any(
-        p.search(text) for p in (_TIME_RE, _QUANTITY_RE, _PERSON_RE, _PLACE_RE, _REASON_RE, _WH_RE)
-    ):
+        p.search(text) for p in (_QUANTITY_RE, _PERSON_RE, _PLACE_RE, _REASON_RE, _WH_RE)
+    ) or _asks_time(text):
         return False
     return text.endswith("?")
 
@@ -154,6 +180,11 @@ def asked_unit_word(question: str) -> str | None:
     return None
 
 
+# "How much money…?", "Quanti soldi…?": a sum in a currency, whatever it is for.
+_MONEY_RE = re.compile(r"\b(?:money|cash|soldi|denaro|quattrini)\b", _I)
+_PER_PHRASE_RE = re.compile(r"\bper\s+(?:unit of|unità di|each|ogni)?\s*[^\W\d_]+", _I)
+
+
 def asked_units(question: str) -> frozenset[str]:
     """Units a quantity answer may come in (empty = any): a unit the question names
     ("quante ore", "how many tonnes", "in litres"), else those of the measure it asks
@@ -165,6 +196,8 @@ def asked_units(question: str) -> frozenset[str]:
         base = base_unit(code) if code else None
         if base:
             return frozenset({base})
+        if _MONEY_RE.search(named.group(0)):
+            return CURRENCIES
         if _HOW_MANY_RE.match(named.group(0)):
             # "quante persone", "how many plants": a count of things, in no unit.
             return COUNT
@@ -177,9 +210,12 @@ def asked_units(question: str) -> frozenset[str]:
     if _HOW_LONG_RE.search(question):
         return frozenset({"h", "m"})
     lang = detect_language(question)
+    # "emissions per unit of revenue" measures emissions: what follows "per" divides.
+    question = _PER_PHRASE_RE.sub(" ", question)
     head = None if _QUANTITY_RE.search(question) else _head(question, lang)
     if head is None:
-        return measure_units(question, lang)
+        units = measure_units(question, lang)
+        return units or (CURRENCIES if _MONEY_RE.search(question) else units)
     if head in _AGE_STEMS:
         return _AGE_UNITS
     # A head that measures nothing itself ("il valore di «Massa»", "the figure for
@@ -197,7 +233,7 @@ def asks_amount(question: str) -> bool:
 
 def answer_kind(question: str) -> AnswerKind:
     """The kind of answer the question asks for (description when it asks for no one kind)."""
-    if _TIME_RE.search(question):
+    if _asks_time(question):
         return "time"
     if _QUANTITY_RE.search(question):
         return "quantity"
