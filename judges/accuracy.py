@@ -207,7 +207,9 @@ def _against(
         return scored(
             share, threshold, "across languages only the number agrees, not what it is of"
         )
-    missing_names = [max(g, key=len) for g in names if not g & pool]
+    # The longest word names the entity; among equally long ones the first in order, so
+    # the reason reads the same in every process (a frozenset iterates by hash).
+    missing_names = [max(sorted(g), key=len) for g in names if not g & pool]
     if missing_names:
         others = [
             g for g in _names(answer, ans.lang) if not g & given and not any(g & n for n in names)
