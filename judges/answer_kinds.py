@@ -75,6 +75,18 @@ _ASKS_TIME_RE = re.compile(
     re.IGNORECASE,
 )
 """Words of a question that asks about time: a duration may answer it."""
+# "How often" asks a frequency: "every 3 years", "twice a year", "annually". A bare
+# duration ("Two days") says how long. Italian "ogni quante ore / ogni quanto" carries the
+# "ogni" itself, so "50 ore" answers it by ellipsis; only the other phrasings are checked.
+_ASKS_FREQUENCY_RE = re.compile(
+    r"\b(?:how often|how frequently|con che frequenza|con quale frequenza)\b", re.IGNORECASE
+)
+_FREQUENCY_WORD_RE = re.compile(
+    r"\b(?:every|each|once|twice|times|per|a (?:day|week|month|year)|daily|weekly|monthly|"
+    r"yearly|annually|ogni|ciascun[oa]?|volt[ae]|al (?:giorno|mese)|alla settimana|all['’]anno|"
+    r"giornalier[oa]|quotidian[oa]|settimanal[ei]|mensil[ei]|annual[ei])\b",
+    re.IGNORECASE,
+)
 _FREQUENCY_BEFORE_RE = re.compile(r"\b(?:ogni|every|each|ciascun[oa]?)\s+$", re.IGNORECASE)
 _TIME_UNITS = frozenset({"h"})
 """Durations are read in their base unit, hours."""
@@ -202,6 +214,12 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
         amounts = [q for q in quantities if q in outside_dates]
         if not amounts:
             return "the question asks for a quantity; the answer gives none"
+        if (
+            _ASKS_FREQUENCY_RE.search(question)
+            and not _FREQUENCY_WORD_RE.search(prepare(answer))
+            and _only_durations(amounts, prepare(answer))
+        ):
+            return "the question asks how often; the answer gives how long"
         wanted = asked_units(question)
         if not wanted:
             # "How much gas…?", "How big was the backlog?": an amount of something that is

@@ -39,7 +39,8 @@ _TIME_RE = re.compile(
 _QUANTITY_RE = re.compile(
     r"\b(?:quant[oaie]|how (?:much|many|long|often|far|big|heavy|large|high|fast|old|tall)|"
     r"what (?:percentage|share|proportion|temperature|size|weight|amount|price|number)|"
-    r"a quanto|qual è (?:il|la) (?:prezzo|costo|importo|numero|percentuale|temperatura))\b",
+    r"a quanto|con (?:che|quale) frequenza|how frequently|"
+    r"qual è (?:il|la) (?:prezzo|costo|importo|numero|percentuale|temperatura))\b",
     _I,
 )
 _PERSON_RE = re.compile(r"\b(?:chi|who|whom|whose|a chi|da chi|per chi)\b", _I)
@@ -182,6 +183,9 @@ def asked_unit_word(question: str) -> str | None:
 
 # "How much money…?", "Quanti soldi…?": a sum in a currency, whatever it is for.
 _MONEY_RE = re.compile(r"\b(?:money|cash|soldi|denaro|quattrini)\b", _I)
+_HOW_OFTEN_RE = re.compile(
+    r"\b(?:how often|how frequently|con (?:che|quale) frequenza|ogni quanto)\b", _I
+)
 _PER_PHRASE_RE = re.compile(r"\bper\s+(?:unit of|unità di|each|ogni)?\s*[^\W\d_]+", _I)
 
 
@@ -209,6 +213,9 @@ def asked_units(question: str) -> frozenset[str]:
             return frozenset({base})
     if _HOW_LONG_RE.search(question):
         return frozenset({"h", "m"})
+    if _HOW_OFTEN_RE.search(question):
+        # "Con che frequenza…?" asks how often (every so many days), not a frequency in Hz.
+        return frozenset()
     lang = detect_language(question)
     # "emissions per unit of revenue" measures emissions: what follows "per" divides.
     question = _PER_PHRASE_RE.sub(" ", question)

@@ -13,7 +13,7 @@ from judges.relevancy import answer_relevancy
 
 
 def _relevant(question: str, answer: str) -> bool:
-    return answer_relevancy(question, answer).value >= 0.5
+    return answer_relevancy(question, answer).passed is True
 
 
 @pytest.mark.parametrize(
@@ -114,7 +114,7 @@ def test_what_follows_per_does_not_decide_the_unit_asked() -> None:
 def test_a_bare_yes_no_does_not_answer_a_conditional_reference(
     answer: str, references: list[str], question: str, correct: bool
 ) -> None:
-    assert (answer_accuracy(answer, references, question=question).value >= 0.5) is correct
+    assert answer_accuracy(answer, references, question=question).passed is correct
 
 
 @pytest.mark.parametrize(
@@ -132,4 +132,23 @@ def test_a_bare_yes_no_does_not_answer_a_conditional_reference(
     ],
 )
 def test_a_code_is_no_place_and_money_is_a_sum(question: str, answer: str, relevant: bool) -> None:
+    assert _relevant(question, answer) is relevant
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "relevant"),
+    [
+        (
+            "How often does the backup battery need replacing?",
+            "Two days, at the customer's site.",
+            False,
+        ),
+        ("How often does the backup battery need replacing?", "Every 3 years.", True),
+        ("How often is the filter changed?", "Twice a year.", True),
+        ("Con che frequenza va cambiato il filtro?", "3 mesi.", False),
+        ("Con che frequenza va cambiato il filtro?", "Ogni 3 mesi.", True),
+        ("Ogni quante ore va ingrassata la guida?", "50 ore.", True),
+    ],
+)
+def test_how_often_asks_a_frequency(question: str, answer: str, relevant: bool) -> None:
     assert _relevant(question, answer) is relevant
