@@ -12,7 +12,7 @@ import json
 from judges.base import Judge
 from vectordb import VectorIndex
 
-__all__ = ["index_fingerprint", "use_chunk_analyses"]
+__all__ = ["index_fingerprint", "save_judge_vectors", "use_chunk_analyses"]
 
 
 def index_fingerprint(index: VectorIndex) -> str:
@@ -26,11 +26,22 @@ def index_fingerprint(index: VectorIndex) -> str:
 
 def use_chunk_analyses(judge: Judge, index: VectorIndex) -> None:
     """Give the offline judge the stored analyses of the index's chunks (computed and saved
-    beside the index on its first offline evaluation). Other judges read no analyses."""
+    beside the index on its first offline evaluation) and the store of its paraphrase
+    vectors (`judges.paraphrase`, saved by `save_judge_vectors`). Other judges read none."""
     from judges.offline import OfflineJudge
 
     if not isinstance(judge, OfflineJudge):
         return
     from judges.analysis_store import use_store
+    from judges.paraphrase import use_vector_store
+
+    use_vector_store(index.path)
 
     use_store(index.path, index_fingerprint(index), [chunk.text for chunk in index.chunks])
+
+
+def save_judge_vectors() -> None:
+    """Write the paraphrase vectors the judge embedded in this process beside the index."""
+    from judges.paraphrase import save_vectors
+
+    save_vectors()

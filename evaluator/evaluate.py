@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from evaluator.agents.base import Agent
+from evaluator.chunk_analyses import save_judge_vectors
 from evaluator.journal import OutcomesJournal, run_fingerprint, run_journalled
 from evaluator.outcomes import check_case_ids, read_numbered_outcomes
 from evaluator.participants import ModelUse, build_agent, resolve_judge
@@ -98,6 +99,7 @@ def _judged(
         items, outcomes, judge, plan, repeats=repeats, concurrency=concurrency, progress=progress
     )
     timings["judge_s"] = time.perf_counter() - started
+    save_judge_vectors()
     report = build_report(
         items,
         outcomes,

@@ -14,7 +14,8 @@ as BERTScore does at the word level:
   swaps words for synonyms, an invention adds words with no counterpart.
 
 It may close the gap a paraphrase leaves, never vouch for a statement on its own. The
-model is loaded on first use, once per process, and each text is embedded once.
+model is loaded on first use, once per process, and each text is embedded once; with a
+store beside the index (`use_vector_store`), once per index.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,8 +34,18 @@ from ragoro.text.sentences import split_sentences
 
 if TYPE_CHECKING:
     from vectordb.embeddings import Encoder, Vectors
+    from vectordb.query_cache import QueryVectorCache
 
-__all__ = ["MIN_SHARED_COVERAGE", "MIN_SIMILARITY", "MIN_WORD_ALIGNMENT", "Restatement", "restates"]
+__all__ = [
+    "MIN_SHARED_COVERAGE",
+    "MIN_SIMILARITY",
+    "MIN_WORD_ALIGNMENT",
+    "VECTORS_FILE",
+    "Restatement",
+    "restates",
+    "save_vectors",
+    "use_vector_store",
+]
 
 MIN_SHARED_COVERAGE = 1 / 3
 """A paraphrase still shares at least a third of its content words with its source."""
@@ -70,19 +82,53 @@ def _encoder() -> Encoder:
 
 _CACHE_LIMIT = 65536
 _cache: dict[str, Vectors] = {}
+VECTORS_FILE = "judge_vectors.npz"
+"""Beside the index: the vectors this signal embedded, so a rerun loads no model."""
+_stores: dict[str, QueryVectorCache] = {}
+"""The store in use, under "active" (one per process: the index being evaluated)."""
+
+
+def use_vector_store(folder: Path) -> None:
+    """Read and keep this signal's vectors in `folder/VECTORS_FILE` (written by
+    `save_vectors`): an unchanged golden set then loads no model at all."""
+    from vectordb.embeddings import DEFAULT_EMBEDDINGS
+    from vectordb.query_cache import QueryVectorCache
+
+    active = _stores.get("active")
+    if active is None or active.path != folder / VECTORS_FILE:
+        # The identity says how the vectors were made: the model, one text per batch.
+        identity = f"{DEFAULT_EMBEDDINGS}:one-text"
+        _stores["active"] = QueryVectorCache(folder, identity, None, name=VECTORS_FILE)
+        # The memory in front of a store is that store's: a text remembered for another
+        # index would never reach this one's file.
+        _cache.clear()
+
+
+def save_vectors() -> None:
+    """Write the vectors embedded since the store was read (nothing without a store)."""
+    active = _stores.get("active")
+    if active is not None:
+        active.save()
+
+
+def _embed_each(texts: list[str]) -> Vectors:
+    # One text per batch: a vector must not depend on which other texts happened to be
+    # new in this process (batch padding moves its last bits), or a similarity at the
+    # threshold flips between a local run, a Ray worker and a stored vector.
+    return np.stack([_encoder().encode([text])[0] for text in texts])
 
 
 def _matrix(texts: Sequence[str]) -> Vectors:
-    """The texts' vectors, one row each; each text not seen before is embedded on its own."""
+    """The texts' vectors, one row each; each text not seen before is read from the store
+    or embedded on its own."""
     new = [t for t in dict.fromkeys(texts) if t not in _cache]
     if new:
         if len(_cache) + len(new) > _CACHE_LIMIT:
             _cache.clear()
-        # One text per batch: a vector must not depend on which other texts happened to be
-        # new in this process (batch padding moves its last bits), or a similarity at the
-        # threshold flips between a local run and a Ray worker.
-        for text in new:
-            _cache[text] = _encoder().encode([text])[0]
+        store = _stores.get("active")
+        vectors = store.embed(new, _embed_each, save=False) if store else _embed_each(new)
+        for text, vector in zip(new, vectors, strict=True):
+            _cache[text] = vector
     return np.stack([_cache[t] for t in texts])
 
 

@@ -31,8 +31,12 @@ def _key(text: str) -> str:
 class QueryVectorCache:
     """Vectors of query texts for one model and one index, kept in `folder/CACHE_FILE`."""
 
-    def __init__(self, folder: Path, identity: str, dimensions: int) -> None:
-        self.path = folder / CACHE_FILE
+    def __init__(
+        self, folder: Path, identity: str, dimensions: int | None, *, name: str = CACHE_FILE
+    ) -> None:
+        """`dimensions`: the vectors' length, or None to take the file's. `name`: the file
+        in `folder` (another name keeps another kind of text apart)."""
+        self.path = folder / name
         self.identity = identity
         self.dimensions = dimensions
         self._vectors: dict[str, Vectors] | None = None
@@ -41,6 +45,7 @@ class QueryVectorCache:
         """Queries answered from the cache (for reports and tests)."""
         self.misses = 0
         """Queries that had to be embedded."""
+        self._unsaved = False
 
     def _load(self) -> dict[str, Vectors]:
         if self._vectors is None:
@@ -56,16 +61,21 @@ class QueryVectorCache:
                         file=sys.stderr,
                     )
                 else:
-                    if identity == self.identity and vectors.shape[1:] == (self.dimensions,):
+                    if identity == self.identity and (
+                        self.dimensions is None or vectors.shape[1:] == (self.dimensions,)
+                    ):
                         self._vectors = {
                             str(k): np.asarray(v, dtype=np.float32)
                             for k, v in zip(keys, vectors, strict=True)
                         }
         return self._vectors
 
-    def embed(self, texts: list[str], encode: Callable[[list[str]], Vectors]) -> Vectors:
+    def embed(
+        self, texts: list[str], encode: Callable[[list[str]], Vectors], *, save: bool = True
+    ) -> Vectors:
         """The vectors of `texts` in order: cached ones read, the others computed by
-        `encode` (called once, with the missing texts only, or not at all) and saved."""
+        `encode` (called once, with the missing texts only, or not at all) and saved
+        (with `save=False`, kept until `save()`)."""
         with self._lock:
             known = self._load()
             keys = [_key(text) for text in texts]
@@ -78,19 +88,28 @@ class QueryVectorCache:
                 fresh = encode(missing)
                 for text, vector in zip(missing, fresh, strict=True):
                     known[_key(text)] = np.asarray(vector, dtype=np.float32)
-                self._save()
+                self._unsaved = True
+                if save:
+                    self._write()
             if not texts:
-                return np.zeros((0, self.dimensions), dtype=np.float32)
+                return np.zeros((0, self.dimensions or 0), dtype=np.float32)
             return np.stack([known[k] for k in keys]).astype(np.float32, copy=False)
 
-    def _save(self) -> None:
+    def save(self) -> None:
+        """Write the vectors computed since the last write, if there are any."""
+        with self._lock:
+            if self._unsaved:
+                self._write()
+
+    def _write(self) -> None:
+        self._unsaved = False
         known = self._vectors or {}
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         keys = np.array(sorted(known), dtype="<U64")
         vectors = (
             np.stack([known[k] for k in keys])
             if len(keys)
-            else np.zeros((0, self.dimensions), dtype=np.float32)
+            else np.zeros((0, self.dimensions or 0), dtype=np.float32)
         )
         try:
             with temporary.open("wb") as handle:

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from evaluator.evaluate import ModelUse, evaluate
+from judges.paraphrase import VECTORS_FILE
 from ragoro.golden import load_golden
 from tests.conftest import ROOT
 from vectordb import VectorIndex
@@ -81,6 +82,7 @@ def test_a_rerun_loads_no_model_and_gives_the_same_outcomes(
     (index / CACHE_FILE).unlink(missing_ok=True)
     uncached = evaluate(GOLDEN, index=index, use=ModelUse(cache=False))
     assert not (index / CACHE_FILE).exists(), "--no-cache writes no query-vector cache"
+    assert not (index / VECTORS_FILE).exists(), "--no-cache writes no judge vectors"
     first = evaluate(GOLDEN, index=index)
     assert (index / CACHE_FILE).is_file()
 
@@ -99,10 +101,10 @@ def test_the_cli_rerun_imports_no_sentence_model(demo_index: Path, tmp_path: Pat
     index = tmp_path / "index"
     shutil.copytree(demo_index, index)
     evaluate(GOLDEN, index=index)  # warms the cache
-    # A cache hit must not load the query model. The offline judge may still load the
-    # sentence model for its paraphrase check (judges/paraphrase.py) when an answer restates
-    # its source in other words, as answers to the committed set's paraphrased questions
-    # do, so the query path is what is checked: its encoder raises if it is ever asked for.
+    assert (index / VECTORS_FILE).is_file(), "the judge's paraphrase vectors are kept too"
+    # A cache hit must not load the query model, and the offline judge reads the vectors
+    # of its paraphrase check (judges/paraphrase.py) from beside the index: the rerun of an
+    # unchanged golden set imports no sentence model at all.
     script = (
         "import runpy, sys\n"
         "import vectordb.index\n"
@@ -113,6 +115,7 @@ def test_the_cli_rerun_imports_no_sentence_model(demo_index: Path, tmp_path: Pat
         f" '--baseline', {str(tmp_path / 'b.json')!r}]\n"
         "try:\n    runpy.run_module('evaluator', run_name='__main__')\n"
         "except SystemExit as exc:\n    code = exc.code\n"
+        "print('MODEL', 'sentence_transformers' in sys.modules)\n"
         "print('EXIT', code)\n"
     )
     done = subprocess.run(
@@ -124,7 +127,8 @@ def test_the_cli_rerun_imports_no_sentence_model(demo_index: Path, tmp_path: Pat
         check=False,
         env={"PYTHONPATH": str(ROOT), "TQDM_DISABLE": "1", "PATH": "/usr/bin:/bin"},
     )
-    last = done.stdout.strip().splitlines()[-1]
-    assert last == "EXIT 0", done.stdout + done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == "EXIT 0", done.stdout + done.stderr
+    assert lines[-2] == "MODEL False", "the rerun loaded the sentence model"
     report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert report["n_cases"] == len(load_golden(GOLDEN)) > 0
