@@ -12,7 +12,7 @@ import json
 from judges.base import Judge
 from vectordb import VectorIndex
 
-__all__ = ["index_fingerprint", "save_judge_vectors", "use_chunk_analyses"]
+__all__ = ["forget_judge_vectors", "index_fingerprint", "save_judge_vectors", "use_chunk_analyses"]
 
 
 def index_fingerprint(index: VectorIndex) -> str:
@@ -45,3 +45,10 @@ def save_judge_vectors() -> None:
     from judges.paraphrase import save_vectors
 
     save_vectors()
+
+
+def forget_judge_vectors() -> None:
+    """Stop reading and writing stored paraphrase vectors in this process (`--no-cache`)."""
+    from judges.paraphrase import use_vector_store
+
+    use_vector_store(None)

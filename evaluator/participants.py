@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from evaluator.agents import is_model_spec, make_agent
 from evaluator.agents.base import Agent
-from evaluator.chunk_analyses import use_chunk_analyses
+from evaluator.chunk_analyses import forget_judge_vectors, use_chunk_analyses
 from judges import make_judge
 from judges.base import Judge
 from ragoro.contracts import GoldenItem
@@ -67,6 +67,9 @@ def resolve_judge(
             raise UsageError(str(exc)) from exc
     if index is not None and use.cache:
         use_chunk_analyses(judge, index)
+    else:
+        # --no-cache (or no index): this evaluation neither reads nor writes stored vectors.
+        forget_judge_vectors()
     return judge
 
 

@@ -88,9 +88,13 @@ _stores: dict[str, QueryVectorCache] = {}
 """The store in use, under "active" (one per process: the index being evaluated)."""
 
 
-def use_vector_store(folder: Path) -> None:
+def use_vector_store(folder: Path | None) -> None:
     """Read and keep this signal's vectors in `folder/VECTORS_FILE` (written by
-    `save_vectors`): an unchanged golden set then loads no model at all."""
+    `save_vectors`): an unchanged golden set then loads no model at all. None: use no
+    store (what is in memory stays: it is what this process computed)."""
+    if folder is None:
+        _stores.pop("active", None)
+        return
     from vectordb.embeddings import DEFAULT_EMBEDDINGS
     from vectordb.query_cache import QueryVectorCache
 

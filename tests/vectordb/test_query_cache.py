@@ -80,6 +80,7 @@ def test_a_rerun_loads_no_model_and_gives_the_same_outcomes(
     shutil.copytree(demo_index, index)
     # The shared demo index may hold the cache of an earlier test's evaluation.
     (index / CACHE_FILE).unlink(missing_ok=True)
+    (index / VECTORS_FILE).unlink(missing_ok=True)
     uncached = evaluate(GOLDEN, index=index, use=ModelUse(cache=False))
     assert not (index / CACHE_FILE).exists(), "--no-cache writes no query-vector cache"
     assert not (index / VECTORS_FILE).exists(), "--no-cache writes no judge vectors"
