@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from judges.antonyms import antonym_flip
+from judges.counted_numbers import counts_something_else
 from judges.instructions import is_instruction
 from judges.paraphrase import restates
 from judges.reading import TextSource, analysed, prepare, stored_source
@@ -121,7 +122,10 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
     problems = []
     for q in claim.quantities:
         match = match_quantity(q, window.all_quantities)
-        if not match.found:
+        counted = counts_something_else(q, claim, window) if match.found else ""
+        if counted:
+            problems.append(counted)
+        elif not match.found:
             if match.conflict is not None:
                 problems.append(f"unit changed: {q.written_unit} vs {match.conflict.written_unit}")
             else:
