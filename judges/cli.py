@@ -27,9 +27,9 @@ def _parser() -> argparse.ArgumentParser:
         "calibrate",
         help="agreement of a judge with human labels, per label and split",
         description="Judge every hand-labelled case of FILE and print, per label (faithful, "
-        "correct, relevant) and per split: accuracy with a 95%% Wilson interval, Cohen's "
+        "correct, relevant) and per split: accuracy with a 95% Wilson interval, Cohen's "
         "kappa, the confusion matrix and the misses grouped by trap family. Tune on the "
-        "dev split only; read the heldout split to report.",
+        "dev split only; report from the heldout splits (heldout, heldout2, ...).",
     )
     cal.add_argument("file", type=Path, nargs="?", default=DEFAULT_FILE, help="calibration JSONL")
     cal.add_argument("--judge", choices=sorted(JUDGES), default="offline", help="which judge")
