@@ -53,7 +53,11 @@ class Encoder:
             # A local folder must never trigger a hub lookup: there is no network here.
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as transformers_logging
 
+        # Its "Loading weights" bar fills in a few milliseconds from local disk: noise on
+        # the console of every command that embeds, never progress worth showing.
+        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
         try:
             self._model: Any = SentenceTransformer(path, device="cpu")
         except (OSError, ValueError) as exc:
