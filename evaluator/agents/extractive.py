@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import chunk_context
+from evaluator.agents.focus import focus_misses
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
@@ -46,7 +47,7 @@ from evaluator.agents.ranking import (
     score_rows,
     selection_key,
 )
-from evaluator.agents.short_answer import short_answer
+from evaluator.agents.short_answer import asks_who, names_someone, short_answer
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.vocabulary import (
     asked_head,
@@ -163,6 +164,9 @@ class ExtractiveAgent:
         best: Candidate | None = pool[0]
         if numeric:
             best = next((c for c in pool if gives(c, wanted, query.counted)), None)
+        elif asks_who(question):
+            # A "who" question is answered by a sentence that names someone, if one is close.
+            best = next((c for c in pool if names_someone(question, c.sentence.text)), best)
         unmet = unmet_entities(question, [best.sentence], self.stats) if best else []
         if (
             best is None
@@ -190,6 +194,12 @@ class ExtractiveAgent:
             _ATTRIBUTE_SUPPORT
         ):
             return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
+        sentences = [c.sentence for c in chosen]
+        off_focus = focus_misses(
+            question, lang, best.sentence, sentences, self.stats, terms=terms, numeric=numeric
+        )
+        if off_focus:
+            return self._refuse(lang, off_focus, selected, cosines)
         short = short_answer(question, best.sentence.text, best.quantity if numeric else None)
         return self._compose(
             chosen=chosen,

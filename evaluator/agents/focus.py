@@ -1,0 +1,167 @@
+"""Does the answer's sentence speak to the question's focus, or to a sibling of it?
+
+Near-miss questions retrieve the right passage and ask something it does not say: the 2024
+figure where the sentence gives 2025's, the certificate "ISO 45001" where the sentence names
+ISO 14001, the probation "per gli apprendisti" where the sentence lists "per gli operai" and
+"per gli impiegati", a "who" question answered by a sentence that names nobody. Word overlap
+scores such a sentence well: these checks read what the sentence is *about* and refuse when
+it is about a sibling of what was asked. Each looks at the sentence that gives the answer,
+never at one missing word alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from evaluator.agents.glossary import agent_translations
+from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.short_answer import asks_who, names_someone
+from evaluator.agents.support import CorpusStats, Sentence, missing_terms
+from ragoro.text import Lang, stem
+from ragoro.text.numbers import extract_quantities
+
+__all__ = [
+    "contradicted_years",
+    "focus_misses",
+    "no_one_named",
+    "sibling_slots",
+    "unmet_identifiers",
+]
+
+# A year standing alone, not inside a code or a serial ("2006/42/EC", "PX200-2021-0001").
+_YEAR_RE = re.compile(r"(?<![\w/.-])(?:19|20)\d\d(?![\w/-])")
+
+
+# Where a report or a policy states its own year (as `vocabulary.unmet_years` reads it).
+_HEAD_CHARS = 400
+
+
+def _years(text: str) -> set[str]:
+    return set(_YEAR_RE.findall(text))
+
+
+def contradicted_years(question: str, sentence: Sentence, head: str = "") -> list[str]:
+    """Years the question asks about when the answer's sentence states other years only.
+
+    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?". A sentence that
+    states no year (a table row under a year heading) contradicts nothing, and neither does
+    one of a document whose `head` (its opening) states the asked year: a 2025 report's
+    "up from 410.2 in 2024" reports 2025 with a comparison."""
+    asked = _years(DOCUMENT_TITLE_RE.sub(" ", question)) - _years(head)
+    stated = _years(sentence.text)
+    if not asked or not stated or asked & stated:
+        return []
+    return sorted(asked)
+
+
+def unmet_identifiers(
+    question: str, sentences: Sequence[Sentence], stats: CorpusStats, lang: Lang
+) -> list[str]:
+    """Bare identifying numbers of the question ("ISO 45001", "allarme A-114") that the
+    corpus states somewhere but none of the answer's sentences does.
+
+    A number with a unit ("2,000 euros", "8 ore") is a condition the answer may state
+    differently (a threshold of 1,500), and a year is `contradicted_years`' business; a bare
+    number of three digits or more names a thing, and a sentence about another thing with the
+    same words is a sibling's answer."""
+    flat = DOCUMENT_TITLE_RE.sub(" ", question)
+    out = []
+    for quantity in extract_quantities(flat, lang):
+        digits = re.sub(r"\D", "", quantity.raw)
+        if (
+            quantity.unit is not None
+            or len(digits) < 3
+            or _YEAR_RE.fullmatch(digits)
+            or not quantity.number.is_integer()
+        ):
+            continue
+        pattern = re.compile(rf"(?<![\d.,]){re.escape(digits)}(?![\d])")
+        if flat[max(0, quantity.start - 1) : quantity.start].strip(" ") not in ("", "(", '"'):
+            continue  # part of a code ("PX-200", "A-114"): the code's name, not a number
+        if not any(pattern.search(c.text.replace(".", "")) for c in stats.chunks):
+            continue  # a number the corpus never states: nothing to confuse it with
+        if not any(pattern.search(s.text) for s in sentences):
+            out.append(quantity.raw.strip())
+    return out
+
+
+def no_one_named(question: str, sentences: Sequence[Sentence]) -> bool:
+    """A "who" question whose answer sentences name no person, office or role beyond what
+    the question itself names ("Who chairs the Board?" answered with "approved by the
+    Board of Directors on 12 March")."""
+    return asks_who(question) and not any(names_someone(question, s.text) for s in sentences)
+
+
+# The slot a qualifier fills: Italian "per" + article + noun ("per gli operai"), English
+# "for" + optional determiner + noun ("for managers", "for the office staff").
+_SLOT_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"\bper\s+(?:il|lo|la|i|gli|le|l'|l’|un|una|uno|un'|un’)\s*(?P<noun>[^\W\d_]{4,})",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(
+        r"\bfor\s+(?:the\s+|a\s+|an\s+|all\s+|our\s+|your\s+)?(?P<noun>[^\W\d_]{4,})",
+        re.IGNORECASE,
+    ),
+}
+
+
+def _slot_nouns(text: str, lang: Lang) -> list[str]:
+    pattern = _SLOT_RE.get(lang)
+    return [m.group("noun").lower() for m in pattern.finditer(text)] if pattern else []
+
+
+def sibling_slots(question: str, lang: Lang, sentence: Sentence, stats: CorpusStats) -> list[str]:
+    """Qualifiers of the question ("per gli *apprendisti*") that the answer's sentence, in
+    the question's language, fills with other nouns only ("per gli *operai* ... per gli
+    *impiegati*"): the sentence gives its values for siblings of what was asked.
+
+    Only the same construction in the same language counts, so a paraphrase elsewhere in the
+    sentence never triggers it; and only when the sentence lists two or more siblings, or the
+    asked one is a word the corpus never uses: "per il dipendente" against "per il personale"
+    is a paraphrase."""
+    if sentence.lang != lang:
+        return []
+    theirs = {stem(n, lang) for n in _slot_nouns(sentence.text, lang)}
+    if not theirs:
+        return []
+    out = []
+    for noun in _slot_nouns(question, lang):
+        own = stem(noun, lang)
+        forms = {own, *agent_translations(own, lang)}
+        if forms & sentence.tokens or forms & theirs:
+            continue
+        if len(theirs) >= 2 or not stats.rows_with(QueryTerm(noun, own, frozenset(forms - {own}))):
+            out.append(noun)
+    return out
+
+
+def focus_misses(
+    question: str,
+    lang: Lang,
+    best: Sentence,
+    chosen: Sequence[Sentence],
+    stats: CorpusStats,
+    *,
+    terms: Sequence[QueryTerm],
+    numeric: bool,
+) -> list[QueryTerm]:
+    """What of the question's focus the answer misses (empty: it speaks to the focus).
+
+    `best` is the sentence that gives the answer, `chosen` every sentence shown with it;
+    `numeric` says the question also asks a quantity ("Chi dirige X e quanta elettricità..."),
+    whose sentence need name no one."""
+    head = stats.documents[best.document_path].text[:_HEAD_CHARS]
+    years = contradicted_years(question, best, head)
+    if years:
+        return [QueryTerm(y, y, is_number=True) for y in years]
+    codes = unmet_identifiers(question, [best], stats, lang)
+    if codes:
+        return [QueryTerm(c, c, is_number=True) for c in codes]
+    slots = sibling_slots(question, lang, best, stats)
+    if slots:
+        return [QueryTerm(n, stem(n, lang)) for n in slots]
+    if not numeric and no_one_named(question, chosen):
+        return missing_terms(terms, best.tokens) or list(terms)
+    return []
