@@ -167,7 +167,7 @@ class ExtractiveAgent:
         elif asks_who(question):
             # A "who" question is answered by a sentence that names someone, if one is close.
             best = next((c for c in pool if names_someone(question, c.sentence.text)), best)
-        unmet = unmet_entities(question, [best.sentence], self.stats) if best else []
+        unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
         if (
             best is None
             or (best.sentence.is_heading and best.quantity is None)

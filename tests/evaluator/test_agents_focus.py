@@ -24,7 +24,7 @@ REPORT = (
     "company and every subsidiary, and amounts are in EUR million unless otherwise stated. "
     "Each section reports one area of the business and compares it with the year before, with the same scope and the same accounting "
     "principles, so that the two years can be read side by side by every reader.\n\n"
-    "Revenue in 2024 was EUR 1,604.8 million.\n\n"
+    "Revenue in 2024 was EUR 1,604.8 million. Revenue in Italy was EUR 442.6 million.\n\n"
     "The carbon intensity of the Group in 2025 was 7.59 tonnes of CO2 per EUR million of revenue.\n\n"
     "The consolidated financial statements were approved by the Board of Directors on 12 March 2026.\n"
 )
@@ -38,7 +38,8 @@ HANDBOOK = (
     "# Manuale del dipendente\n\n"
     "Il periodo di prova è di 3 mesi per gli operai e di 6 mesi per gli impiegati e i quadri.\n\n"
     "Le ferie sono approvate dal responsabile diretto.\n\n"
-    "L'orario di lavoro per il personale a tempo pieno è di 40 ore settimanali.\n"
+    "L'orario di lavoro per il personale a tempo pieno è di 40 ore settimanali.\n\n"
+    "Il limite per una notte in albergo è di 140 EUR in Italia e di 190 EUR all'estero.\n"
 )
 
 
@@ -145,3 +146,10 @@ def test_no_one_named_applies_to_who_questions_only() -> None:
         "Chi presiede il consiglio?",
         [_sentence("Il consiglio è presieduto dalla Prof.ssa Laura Bianchi.", "it")],
     )
+
+
+def test_a_name_written_in_the_other_language_is_named(agent: ExtractiveAgent) -> None:
+    # "Italy" in the question, "in Italia" in the sentence: the same place, not a sibling.
+    answered = agent.answer("What is the hotel limit for one night in Italy?")
+    assert answered.refused is False
+    assert "140 EUR" in answered.answer
