@@ -166,7 +166,15 @@ class ExtractiveAgent:
             best = next((c for c in pool if gives(c, wanted, query.counted)), None)
         elif asks_who(question):
             # A "who" question is answered by a sentence that names someone, if one is close.
-            best = next((c for c in pool if names_someone(question, c.sentence.text)), best)
+            best = next(
+                (
+                    c
+                    for c in pool
+                    if c.support >= self.support_threshold
+                    and names_someone(question, c.sentence.text)
+                ),
+                best,
+            )
         unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
         if (
             best is None
@@ -190,11 +198,9 @@ class ExtractiveAgent:
             return self._refuse(
                 lang, [QueryTerm(y, y, is_number=True) for y in years], selected, cosines
             )
-        if attribute_share(question, terms, [c.sentence for c in chosen], self.stats) < (
-            _ATTRIBUTE_SUPPORT
-        ):
-            return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
         sentences = [c.sentence for c in chosen]
+        if attribute_share(question, terms, sentences, self.stats) < _ATTRIBUTE_SUPPORT:
+            return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
         off_focus = focus_misses(
             question, lang, best.sentence, sentences, self.stats, terms=terms, numeric=numeric
         )

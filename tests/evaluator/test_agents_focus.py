@@ -13,8 +13,10 @@ from evaluator.agents.focus import (
     sibling_slots,
     unmet_identifiers,
 )
+from evaluator.agents.glossary import agent_translations
 from evaluator.agents.short_answer import names_someone
 from evaluator.agents.support import Sentence
+from ragoro.text import stem
 from vectordb import VectorIndex, build_index
 
 REPORT = (
@@ -153,3 +155,21 @@ def test_a_name_written_in_the_other_language_is_named(agent: ExtractiveAgent) -
     answered = agent.answer("What is the hotel limit for one night in Italy?")
     assert answered.refused is False
     assert "140 EUR" in answered.answer
+
+
+@pytest.mark.parametrize(
+    ("english", "italian"),
+    [
+        ("crane", "gru"),
+        ("women", "donne"),
+        ("torque", "coppia"),
+        ("committee", "comitato"),
+        ("recycled", "riciclo"),
+        ("net", "netto"),
+        ("included", "compreso"),
+    ],
+)
+def test_everyday_words_translate_both_ways(english: str, italian: str) -> None:
+    # The glossary's everyday words reach the other language from either side.
+    assert stem(italian, "it") in agent_translations(stem(english, "en"), "en")
+    assert stem(english, "en") in agent_translations(stem(italian, "it"), "it")
