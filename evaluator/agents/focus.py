@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
@@ -24,7 +25,9 @@ from ragoro.text.numbers import extract_quantities
 __all__ = [
     "contradicted_years",
     "focus_misses",
+    "no_code_given",
     "no_one_named",
+    "sibling_qualifiers",
     "sibling_slots",
     "unmet_identifiers",
 ]
@@ -112,6 +115,74 @@ def _slot_nouns(text: str, lang: Lang) -> list[str]:
     return [m.group("noun").lower() for m in pattern.finditer(text)] if pattern else []
 
 
+# An Italian noun and the noun that qualifies it: "filtro *di aspirazione*", "viti *del
+# coperchio*". A sentence's "filtro di ritorno" answers for a sibling of "filtro di aspirazione".
+_OF_RE = re.compile(
+    r"(?P<head>[^\W\d_]{4,})\s+(?:di|del|dello|della|dei|degli|delle|dell['’]\s*)\s*"
+    r"(?=(?P<noun>[^\W\d_]{4,}))",  # a lookahead: the noun may head the next pair
+    re.IGNORECASE,
+)
+
+
+def _qualifiers(text: str, lang: Lang) -> dict[str, dict[str, str]]:
+    """Stem of a noun -> stems of the nouns that qualify it in the text -> the noun as
+    written (Italian only)."""
+    out: dict[str, dict[str, str]] = {}
+    if lang != "it":
+        return out
+    for m in _OF_RE.finditer(text.replace("\n", " ")):
+        noun = m.group("noun").lower()
+        out.setdefault(stem(m.group("head").lower(), lang), {})[stem(noun, lang)] = noun
+    return out
+
+
+@lru_cache(maxsize=8)
+def _corpus_qualifiers(stats: CorpusStats) -> dict[str, set[str]]:
+    """Every noun -> qualifier pair the corpus's Italian documents write."""
+    out: dict[str, set[str]] = {}
+    for path, document in stats.documents.items():
+        for head, nouns in _qualifiers(document.text, stats.lang_of(path)).items():
+            out.setdefault(head, set()).update(nouns)  # the stems
+    return out
+
+
+def sibling_qualifiers(
+    question: str, lang: Lang, sentence: Sentence, stats: CorpusStats
+) -> list[str]:
+    """Nouns qualifying a noun of the question ("filtro *di aspirazione*") where the answer's
+    sentence qualifies the same noun otherwise ("filtro *di ritorno*") and never names the
+    asked qualifier, while the corpus does write the asked pair elsewhere: the corpus tells
+    the two apart, and the sentence is about the sibling. A pair the corpus never writes
+    ("orario *di servizio*" for its "orario di lavoro") is a paraphrase."""
+    if sentence.lang != lang:
+        return []
+    theirs = _qualifiers(sentence.text, lang)
+    known = _corpus_qualifiers(stats)
+    out = []
+    for head, nouns in _qualifiers(question, lang).items():
+        if head not in theirs:
+            continue
+        for noun, written in nouns.items():
+            forms = {noun, *agent_translations(noun, lang)}
+            if forms & set(theirs[head]) or forms & sentence.tokens:
+                continue
+            if noun in known.get(head, set()):
+                out.append(written)
+    return out
+
+
+_CODE_ASK_RE = re.compile(r"\b(?:codice|code|part number|numero di parte)\b", re.IGNORECASE)
+_CODE_RE = re.compile(r"\b[A-Z]{1,4}(?:-[A-Z0-9]{1,6}){1,3}\b")
+
+
+def no_code_given(question: str, sentences: Sequence[Sentence]) -> bool:
+    """A question asking for a code ("which part code...") whose answer states none."""
+    if _CODE_ASK_RE.search(question) is None:
+        return False
+    asked = set(_CODE_RE.findall(question))
+    return not any(set(_CODE_RE.findall(s.text)) - asked for s in sentences)
+
+
 def sibling_slots(question: str, lang: Lang, sentence: Sentence, stats: CorpusStats) -> list[str]:
     """Qualifiers of the question ("per gli *apprendisti*") that the answer's sentence, in
     the question's language, fills with other nouns only ("per gli *operai* ... per gli
@@ -159,9 +230,13 @@ def focus_misses(
     codes = unmet_identifiers(question, [best], stats, lang)
     if codes:
         return [QueryTerm(c, c, is_number=True) for c in codes]
-    slots = sibling_slots(question, lang, best, stats)
+    slots = sibling_slots(question, lang, best, stats) or sibling_qualifiers(
+        question, lang, best, stats
+    )
     if slots:
         return [QueryTerm(n, stem(n, lang)) for n in slots]
+    if no_code_given(question, chosen):
+        return missing_terms(terms, best.tokens) or list(terms)
     if not numeric and no_one_named(question, chosen):
         return missing_terms(terms, best.tokens) or list(terms)
     return []
