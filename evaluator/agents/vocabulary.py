@@ -88,7 +88,8 @@ def unmet_entities(
     "Natural gas at the northern plant" answered from the southern plant's sentence is the
     classic near-miss. A name in the document's title line (the product a manual is about)
     is implied by the document and need not be repeated in the sentence, and a name the
-    sentence writes in the other language ("Italy" / "in Italia") is named there.
+    sentence or the title writes in the other language ("Italy" / "in Italia", "Group" /
+    "Gruppo") is named there.
     """
     out = []
     # A document the question names («Title») says where to look, not what to find.
@@ -98,7 +99,10 @@ def unmet_entities(
             continue
         if any(_names(name, s) or _topic_of(name, s.document_path, stats) for s in sentences):
             continue
-        if lang is not None and any(_translated(name, lang, s) for s in sentences):
+        if lang is not None and any(
+            _translated(name, lang, s) or _translated(name, lang, _title_of(s, stats))
+            for s in sentences
+        ):
             continue
         out.append(name)
     return out
@@ -148,6 +152,13 @@ def _translated(name: str, lang: Lang, sentence: Sentence) -> bool:
     if sentence.lang == lang:
         return False
     return not agent_translations(stem(name, lang), lang).isdisjoint(sentence.tokens)
+
+
+def _title_of(sentence: Sentence, stats: CorpusStats) -> Sentence:
+    """The title line of a sentence's document, as a sentence of that document."""
+    text = stats.documents[sentence.document_path].text.lstrip()
+    title = text.split("\n", 1)[0][:_TITLE_CHARS]
+    return Sentence(sentence.document_path, 0, len(title), title, sentence.lang)
 
 
 def _topic_of(name: str, path: str, stats: CorpusStats) -> bool:

@@ -168,6 +168,7 @@ def test_a_name_written_in_the_other_language_is_named(agent: ExtractiveAgent) -
         ("net", "netto"),
         ("included", "compreso"),
         ("sustainability", "sostenibilità"),
+        ("technician", "tecnico"),
     ],
 )
 def test_everyday_words_translate_both_ways(english: str, italian: str) -> None:
