@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import chunk_context
-from evaluator.agents.focus import focus_misses
+from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
@@ -50,7 +50,7 @@ from evaluator.agents.ranking import (
     score_rows,
     selection_key,
 )
-from evaluator.agents.short_answer import asks_who, names_someone, short_answer
+from evaluator.agents.short_answer import short_answer
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.vocabulary import (
     asked_head,
@@ -167,14 +167,14 @@ class ExtractiveAgent:
         best: Candidate | None = pool[0]
         if numeric:
             best = next((c for c in pool if gives(c, wanted, query.counted)), None)
-        elif asks_who(question):
-            # A "who" question is answered by a sentence that names someone, if one is close.
+        elif asks_kind(question):
+            # "Who" is answered by a sentence naming someone, "what time" by one stating a
+            # time of day: the best supported such sentence, if one is supported enough.
             best = next(
                 (
                     c
                     for c in pool
-                    if c.support >= self.support_threshold
-                    and names_someone(question, c.sentence.text)
+                    if c.support >= self.support_threshold and gives_kind(question, c.sentence)
                 ),
                 best,
             )

@@ -23,10 +23,13 @@ from ragoro.text import Lang, stem
 from ragoro.text.numbers import extract_quantities
 
 __all__ = [
+    "asks_kind",
     "contradicted_years",
     "focus_misses",
+    "gives_kind",
     "no_code_given",
     "no_one_named",
+    "no_time_given",
     "sibling_qualifiers",
     "sibling_slots",
     "unmet_identifiers",
@@ -171,6 +174,34 @@ def sibling_qualifiers(
     return out
 
 
+# "What time / a che ora": a time of day answers it, a duration or a count does not.
+_CLOCK_ASK_RE = re.compile(
+    r"\bwhat\s+time\b|\ba\s+che\s+ora\b|\bda\s+che\s+ora\b|\bentro\s+che\s+ora\b",
+    re.IGNORECASE,
+)
+_CLOCK_RE = re.compile(r"(?<![\d.,])(?:[01]?\d|2[0-3])[:.][0-5]\d(?![\d.,]\d)")
+
+
+def no_time_given(question: str, sentences: Sequence[Sentence]) -> bool:
+    """A what-time question whose answer states no time of day ("tre turni di otto ore")."""
+    if _CLOCK_ASK_RE.search(question) is None:
+        return False
+    return not any(_CLOCK_RE.search(s.text) for s in sentences)
+
+
+def asks_kind(question: str) -> bool:
+    """A question asking for a kind of answer a sentence either has or lacks: someone (who)
+    or a time of day (what time)."""
+    return asks_who(question) or _CLOCK_ASK_RE.search(question) is not None
+
+
+def gives_kind(question: str, sentence: Sentence) -> bool:
+    """Does the sentence carry the kind of answer `asks_kind` reads in the question?"""
+    if _CLOCK_ASK_RE.search(question) is not None:
+        return _CLOCK_RE.search(sentence.text) is not None
+    return names_someone(question, sentence.text)
+
+
 _CODE_ASK_RE = re.compile(r"\b(?:codice|code|part number|numero di parte)\b", re.IGNORECASE)
 _CODE_RE = re.compile(r"\b[A-Z]{1,4}(?:-[A-Z0-9]{1,6}){1,3}\b")
 
@@ -235,7 +266,7 @@ def focus_misses(
     )
     if slots:
         return [QueryTerm(n, stem(n, lang)) for n in slots]
-    if no_code_given(question, chosen):
+    if no_code_given(question, chosen) or no_time_given(question, chosen):
         return missing_terms(terms, best.tokens) or list(terms)
     if not numeric and no_one_named(question, chosen):
         return missing_terms(terms, best.tokens) or list(terms)

@@ -4,10 +4,12 @@ paraphrase and answered. Real index built in tmp from Markdown files."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from evaluator.agents import ExtractiveAgent
-from evaluator.agents.focus import no_code_given, sibling_qualifiers
+from evaluator.agents.focus import no_code_given, no_time_given, sibling_qualifiers
 from evaluator.agents.support import Sentence
 from vectordb import VectorIndex, build_index
 
@@ -65,3 +67,26 @@ def test_a_code_question_needs_a_code(agent: ExtractiveAgent) -> None:
     assert not no_code_given("How big is it?", [plain])
     # A code the question already names is no answer to it.
     assert no_code_given("Is FR-200-10 the code?", [coded])
+
+
+def test_a_what_time_question_needs_a_time_of_day(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "manuale.md").write_text(
+        "# Manuale\n\nIl personale di produzione lavora su tre turni di otto ore.\n\n"
+        "Il terzo turno va dalle 22:00 alle 6:00.\n\n"
+        "La mensa aziendale è aperta a tutto il personale.\n",
+        encoding="utf-8",
+    )
+    build_index(docs, tmp_path / "index", chunk_size=200, chunk_overlap=20)
+    agent = ExtractiveAgent(VectorIndex.open(tmp_path / "index"), k=2)
+    # The sentence stating a time is preferred to a better-worded one that states none.
+    answered = agent.answer("A che ora inizia il terzo turno di produzione?")
+    assert answered.refused is False
+    assert "22:00" in answered.answer
+    # Nothing in the chunks states when the canteen opens: no time, no answer.
+    refused = agent.answer("A che ora apre la mensa aziendale del personale?")
+    assert refused.refused is True
+    plain = Sentence("m.md", 0, 40, "Il personale lavora su tre turni di otto ore.", "it")
+    assert no_time_given("What time does it start?", [plain])
+    assert not no_time_given("How many shifts?", [plain])
