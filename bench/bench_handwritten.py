@@ -49,8 +49,14 @@ def _rate(num: int, den: int) -> str:
     return f"{num}/{den} = {num / den:.1%}" if den else "n/a"
 
 
-def summarise(pairs: Sequence[tuple[GoldenItem, CaseOutcome]], k: int) -> list[str]:
-    """Agent errors, then answerable refused, unanswerable answered, context recall at k."""
+def summarise(
+    pairs: Sequence[tuple[GoldenItem, CaseOutcome]], k: int, show_ids: bool = True
+) -> list[str]:
+    """Agent errors, then answerable refused, unanswerable answered, context recall at k.
+
+    With `show_ids` False only the counts are printed, never which case failed: held-out
+    splits are read as aggregates only, so nobody tunes on their misses.
+    """
     answerable = [(i, o) for i, o in pairs if i.case_type != "refusal"]
     unanswerable = [(i, o) for i, o in pairs if i.case_type == "refusal"]
     refused = [i.id for i, o in answerable if _refused(o)]
@@ -58,10 +64,14 @@ def summarise(pairs: Sequence[tuple[GoldenItem, CaseOutcome]], k: int) -> list[s
     hits = [_recalled(i, o, k) for i, o in answerable if i.passages]
     got, total = sum(h for h, _ in hits), sum(t for _, t in hits)
     errors = [o.case_id for _, o in pairs if o.error]
+
+    def ids(found: list[str]) -> str:
+        return " ".join(found) if show_ids else ""
+
     return [
-        f"  agent errors (counted as refusals): {len(errors)}  {' '.join(errors[:5])}",
-        f"  refusals on answerable:    {_rate(len(refused), len(answerable))}  {' '.join(refused)}",
-        f"  answers to unanswerable:   {_rate(len(answered), len(unanswerable))}  {' '.join(answered)}",
+        f"  agent errors (counted as refusals): {len(errors)}  {ids(errors[:5])}",
+        f"  refusals on answerable:    {_rate(len(refused), len(answerable))}  {ids(refused)}",
+        f"  answers to unanswerable:   {_rate(len(answered), len(unanswerable))}  {ids(answered)}",
         f"  context recall at k={k}:     {_rate(got, total)}",
     ]
 
@@ -72,6 +82,15 @@ def main() -> None:
     parser.add_argument("golden", type=Path)
     parser.add_argument("outcomes", type=Path)
     parser.add_argument("--k", type=int, default=3)
+    parser.add_argument(
+        "--split", action="append", help="only these splits (repeatable); default: all"
+    )
+    parser.add_argument(
+        "--ids-for",
+        default="dev",
+        help="comma-separated splits whose failing case ids are printed (default: dev); "
+        "held-out splits are always summary-only",
+    )
     args = parser.parse_args()
     items = {item.id: item for item in load_golden(args.golden)}
     outcomes = [
@@ -81,10 +100,14 @@ def main() -> None:
     ]
     pairs = [(items[o.case_id], o) for o in outcomes if o.case_id in items]
     splits = sorted({i.tags.get("split", "all") for i, _ in pairs})
-    for split in [*splits, "overall"] if len(splits) > 1 else ["overall"]:
+    if args.split:
+        splits = [s for s in splits if s in args.split]
+        pairs = [(i, o) for i, o in pairs if i.tags.get("split", "all") in splits]
+    ids_for = {s for s in args.ids_for.split(",") if s and not s.startswith("heldout")}
+    for split in [*splits, "overall"] if len(splits) > 1 else splits or ["overall"]:
         chosen = [(i, o) for i, o in pairs if split == "overall" or i.tags.get("split") == split]
         print(f"{split} ({len(chosen)} cases)")
-        print("\n".join(summarise(chosen, args.k)))
+        print("\n".join(summarise(chosen, args.k, show_ids=split in ids_for)))
 
 
 if __name__ == "__main__":

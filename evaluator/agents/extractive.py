@@ -14,9 +14,12 @@ For each question it
    lacks a name the question asks about (the other plant's figure is not this plant's), its
    chunks never name the asked subject the corpus knows ("the warranty on spare parts"
    answered with their shipping time), the retrieved text never states the year asked, a
-   how-long question finds no duration, or the corpus knows fewer of the question's words
-   than it does not ("parking policy" over a handbook that never mentions either). One
-   unknown word alone never makes it refuse;
+   how-long question finds no duration, the answer's sentence speaks of a sibling of the
+   question's focus (`focus`: another year or certificate number, other categories in the
+   same slot, a sibling part, nobody named for a "who" question, no code for a code
+   question), or the corpus knows fewer of the question's words than it does not
+   ("parking policy" over a handbook that never mentions either). One unknown word alone
+   never makes it refuse;
 4. asks which one is meant when two documents give different values of the same quantity
    for different entities the question does not name;
 5. otherwise answers with a short answer taken from the sentence (a value + unit, a name, a
@@ -32,6 +35,7 @@ from collections.abc import Sequence
 
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import chunk_context
+from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
@@ -163,7 +167,18 @@ class ExtractiveAgent:
         best: Candidate | None = pool[0]
         if numeric:
             best = next((c for c in pool if gives(c, wanted, query.counted)), None)
-        unmet = unmet_entities(question, [best.sentence], self.stats) if best else []
+        elif asks_kind(question):
+            # "Who" is answered by a sentence naming someone, "what time" by one stating a
+            # time of day: the best supported such sentence, if one is supported enough.
+            best = next(
+                (
+                    c
+                    for c in pool
+                    if c.support >= self.support_threshold and gives_kind(question, c.sentence)
+                ),
+                best,
+            )
+        unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
         if (
             best is None
             or (best.sentence.is_heading and best.quantity is None)
@@ -186,10 +201,14 @@ class ExtractiveAgent:
             return self._refuse(
                 lang, [QueryTerm(y, y, is_number=True) for y in years], selected, cosines
             )
-        if attribute_share(question, terms, [c.sentence for c in chosen], self.stats) < (
-            _ATTRIBUTE_SUPPORT
-        ):
+        sentences = [c.sentence for c in chosen]
+        if attribute_share(question, terms, sentences, self.stats) < _ATTRIBUTE_SUPPORT:
             return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
+        off_focus = focus_misses(
+            question, lang, best.sentence, sentences, self.stats, terms=terms, numeric=numeric
+        )
+        if off_focus:
+            return self._refuse(lang, off_focus, selected, cosines)
         short = short_answer(question, best.sentence.text, best.quantity if numeric else None)
         return self._compose(
             chosen=chosen,

@@ -20,6 +20,7 @@ import numpy as np
 
 from evaluator.agents.glossary import agent_translations, spelled_out
 from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
+from ragoro.text.evidence import soft_in
 from ragoro.text.lang import is_number_token
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
@@ -31,6 +32,7 @@ RRF_C = 60
 
 _TYPO_CUTOFF = 0.8
 _TYPO_MIN_LEN = 5
+_SOFT_MIN_LEN = 5
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,13 @@ class HybridRetriever:
         # Typos rarely hit the first two letters: candidates are bucketed by them, so a
         # correction compares a handful of words, not the whole vocabulary.
         self._words: dict[str, list[str]] = {}
+        # Stems sharing a long prefix are one word's forms ("settiman" / "settimanal"); the
+        # support score matches them softly, so keyword search must find them too.
+        self._forms: dict[str, list[str]] = {}
         for word in sorted(w for w in self.vocabulary if not is_number_token(w)):
             self._words.setdefault(word[:2], []).append(word)
+            if len(word) >= _SOFT_MIN_LEN:
+                self._forms.setdefault(word[:_SOFT_MIN_LEN], []).append(word)
         import bm25s  # on use: it pulls scipy, which no --help needs
 
         self._bm25 = bm25s.BM25()
@@ -86,6 +93,7 @@ class HybridRetriever:
             raw = [w for w in tokenize(question) if stem(w, lang) == token]
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
             known = [f for f in forms if f in self.vocabulary]
+            known += self._soft_forms(forms)
             # The lexicon translates it: a real word, not a misspelling.
             real_word = bool(agent_translations(token, lang) - {token})
             if (
@@ -99,6 +107,18 @@ class HybridRetriever:
                 )
             terms.extend(known)
         return list(dict.fromkeys(terms))
+
+    def _soft_forms(self, forms: set[str]) -> list[str]:
+        """Corpus stems that soft-match one of the forms (a shared prefix of 3/4 the length,
+        at least five letters), as `ragoro.text.evidence.soft_in` reads a match."""
+        out = []
+        for form in sorted(forms):
+            if len(form) < _SOFT_MIN_LEN or is_number_token(form):
+                continue
+            for word in self._forms.get(form[:_SOFT_MIN_LEN], []):
+                if word != form and soft_in(word, frozenset({form})):
+                    out.append(word)
+        return out
 
     def bm25_ranking(self, question: str, n: int) -> list[int]:
         """Rows of the n chunks with the highest BM25 score (score > 0 only)."""

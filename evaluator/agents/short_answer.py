@@ -50,17 +50,54 @@ def short_answer(question: str, sentence: str, quantity: Quantity | None) -> str
             return ", ".join(dict.fromkeys(codes))
     if quantity is not None:
         return " ".join(quantity.raw.split())
-    if _WHO_RE.search(question):
-        asked = set(re.findall(r"\w+", question.lower()))
-        names = []
-        for match in _NAME_RE.finditer(flat):
-            words = [w for w in re.findall(r"\w+", match.group(0).lower()) if len(w) > 3]
-            first = match.group(0).split()[0].lower()
-            company = _COMPANY_RE.match(flat, match.end()) is not None
-            if words and not set(words) <= asked and first not in _DETERMINERS and not company:
-                names.append(match)
+    if asks_who(question):
+        names = _names(question, flat)
         # A person as documents introduce one ("l'Ing. Federica Sala") beats any other name.
         titled = [m for m in names if m.group("title")]
         if titled or names:
             return (titled or names)[0].group(0)
     return ""
+
+
+def asks_who(question: str) -> bool:
+    """A "who / chi" question: it asks for a person, an office or a role."""
+    return _WHO_RE.search(question) is not None
+
+
+def _names(question: str, flat: str) -> list[re.Match[str]]:
+    """Names of people or offices in the text that the question does not already name."""
+    asked = set(re.findall(r"\w+", question.lower()))
+    names = []
+    for match in _NAME_RE.finditer(flat):
+        words = [w for w in re.findall(r"\w+", match.group(0).lower()) if len(w) > 3]
+        first = match.group(0).split()[0].lower()
+        company = _COMPANY_RE.match(flat, match.end()) is not None
+        if words and not set(words) <= asked and first not in _DETERMINERS and not company:
+            names.append(match)
+    return names
+
+
+# Generic nouns for who does something, in both languages: "approved by the line manager",
+# "le ferie sono approvate dal responsabile diretto" answer a "who" question with no name.
+_ROLE_WORDS = frozenset(
+    str.split("""
+responsabile responsabili direttore direttrice dirigente capo presidente presidentessa
+amministratore amministratrice ufficio uffici servizio reparto funzione comitato consiglio
+tecnico tecnici manutentore manutentori operatore operatori fornitore fornitori partner
+titolare dipendente dipendenti personale società controllata controllate filiale garante
+manager managers officer officers head chief director directors president chair chairman
+chairwoman office offices department service team committee board supervisor technician
+technicians operator operators supplier suppliers subsidiary subsidiaries staff employee
+employees authority customer customers owner controller partners
+""")
+)
+
+
+def names_someone(question: str, sentence: str) -> bool:
+    """Does the sentence name a person, an office, a role or an e-mail address that the
+    question does not already name (what a "who" question's answer must carry)?"""
+    flat = " ".join(sentence.split())
+    if _names(question, flat) or _EMAIL_RE.search(flat):
+        return True
+    asked = set(re.findall(r"\w+", question.lower()))
+    return any(w in _ROLE_WORDS and w not in asked for w in re.findall(r"\w+", flat.lower()))

@@ -13,8 +13,10 @@ import difflib
 import re
 from dataclasses import dataclass, replace
 
+from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.support import CorpusStats, Sentence, coverage
+from ragoro.text import Lang, stem
 from ragoro.text.entities import entity_tokens, word_forms
 
 __all__ = [
@@ -78,12 +80,16 @@ def _corrected(term: QueryTerm, stats: CorpusStats) -> QueryTerm | None:
     return replace(term, stem=stats.surface_words[match[0]], translations=frozenset())
 
 
-def unmet_entities(question: str, sentences: list[Sentence], stats: CorpusStats) -> list[str]:
+def unmet_entities(
+    question: str, sentences: list[Sentence], stats: CorpusStats, lang: Lang | None = None
+) -> list[str]:
     """Names the question asks about that the corpus knows but the answer's sentences lack.
 
     "Natural gas at the northern plant" answered from the southern plant's sentence is the
     classic near-miss. A name in the document's title line (the product a manual is about)
-    is implied by the document and need not be repeated in the sentence.
+    is implied by the document and need not be repeated in the sentence, and a name the
+    sentence or the title writes in the other language ("Italy" / "in Italia", "Group" /
+    "Gruppo") is named there.
     """
     out = []
     # A document the question names («Title») says where to look, not what to find.
@@ -92,6 +98,11 @@ def unmet_entities(question: str, sentences: list[Sentence], stats: CorpusStats)
         if not rows:
             continue
         if any(_names(name, s) or _topic_of(name, s.document_path, stats) for s in sentences):
+            continue
+        if lang is not None and any(
+            _translated(name, lang, s) or _translated(name, lang, _title_of(s, stats))
+            for s in sentences
+        ):
             continue
         out.append(name)
     return out
@@ -134,6 +145,20 @@ def attribute_share(
 
 def _names(name: str, sentence: Sentence) -> bool:
     return name in word_forms(sentence.text, sentence.lang)
+
+
+def _translated(name: str, lang: Lang, sentence: Sentence) -> bool:
+    """Does a sentence in another language name it by its translation ("Italy" / "Italia")?"""
+    if sentence.lang == lang:
+        return False
+    return not agent_translations(stem(name, lang), lang).isdisjoint(sentence.tokens)
+
+
+def _title_of(sentence: Sentence, stats: CorpusStats) -> Sentence:
+    """The title line of a sentence's document, as a sentence of that document."""
+    text = stats.documents[sentence.document_path].text.lstrip()
+    title = text.split("\n", 1)[0][:_TITLE_CHARS]
+    return Sentence(sentence.document_path, 0, len(title), title, sentence.lang)
 
 
 def _topic_of(name: str, path: str, stats: CorpusStats) -> bool:
