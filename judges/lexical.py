@@ -13,6 +13,7 @@ import dataclasses
 import re
 
 from judges.accuracy import answer_accuracy
+from judges.focus import focus_elsewhere
 from judges.instructions import is_instruction
 from judges.question_type import is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
@@ -26,8 +27,8 @@ from judges.support import (
     support,
 )
 from ragoro.text.behaviour import is_clarification_request, is_refusal
-from ragoro.text.evidence import token_recall
-from ragoro.text.lang import Lang, detect_language
+from ragoro.text.evidence import Analysis, token_recall
+from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.negation import has_negation
 from ragoro.text.questions import QUESTION_STEMS, leading_yes_no
 from ragoro.text.sentences import split_sentences
@@ -120,6 +121,10 @@ def _fragment(
         return scored(1.0, threshold, "claims nothing checkable, so invents nothing")
     elliptic = analysed(prepare(f"{question or ''} {answer}"), lang)
     check = support(elliptic, source, 0.0, cfg.clause_overlap)
+    if check.supported and question:
+        elsewhere = focus_elsewhere(piece, prepare(question), source)
+        if elsewhere:
+            return scored(0.0, threshold, f"short answer: {elsewhere}")
     return scored(float(check.supported), threshold, f"short answer: {check.reason}")
 
 
@@ -137,7 +142,21 @@ def _statement_support(
         and not _FINITE_RE.search(statement)
     )
     if not elliptic:
-        return support(claim, source, cfg.support_threshold, cfg.clause_overlap)
+        checked = support(claim, source, cfg.support_threshold, cfg.clause_overlap)
+        if (
+            checked.supported
+            and question is not None
+            and _names_only(statement, claim)
+            and (claim.entities or claim.quantities or claim.dates)
+        ):
+            # A verbless name or value ("Chiara Valli.") fills the question's wh-slot.
+            elsewhere = focus_elsewhere(claim, prepare(question), source)
+            if elsewhere:
+                return Support(False, checked.coverage, elsewhere)
+        return checked
+    elsewhere = focus_elsewhere(claim, prepare(question), source)
+    if elsewhere:
+        return Support(False, 0.0, elsewhere)
     read = analysed(prepare(f"{question} {statement}"), lang)
     # The question's words bind the value to what it is of; its own numbers, dates and
     # names ("in 2025", "the PX-200") are the asker's, given and not claimed.
@@ -149,6 +168,15 @@ def _statement_support(
         entities=claim.entities,
     )
     return support(read, source, 0.0, cfg.clause_overlap, roles=False)
+
+
+def _names_only(statement: str, claim: Analysis) -> bool:
+    """True for a verbless name or value ("Chiara Valli.", "Dr Carter."): every content
+    word of it is capitalised, so it names and states nothing of its own."""
+    capitalised = {
+        stem(w.lower(), claim.lang) for w in re.findall(r"[^\W\d_]+", statement) if w[:1].isupper()
+    }
+    return not _FINITE_RE.search(statement) and all(t in capitalised for t in claim.tokens)
 
 
 _FINITE_RE = re.compile(

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from judges.answer_kinds import META_STEMS, gives
+from judges.asked_subject import sibling_subject
 from judges.instructions import is_instruction
 from judges.question_type import AnswerKind, answer_kind, asked_unit_word
 from judges.reading import analysed, prepare, reading_language
@@ -275,6 +276,9 @@ def answer_relevancy(
     missing = gives(kind, answer, ans, asked, new=new, question=question, lang=language)
     if missing:
         return scored(0.0, threshold, missing)
+    sibling = sibling_subject(question, answer, asked.lang, ans.lang)
+    if sibling:
+        return scored(0.0, threshold, f"off topic: {sibling}")
     for label in _labels(question) if len(ans.tokens) > _FRAGMENT_TOKENS else ():
         # A quoted label names exactly what is asked: the answer must name it too.
         words = analysed(prepare(label), asked.lang).tokens

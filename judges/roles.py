@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from judges.converse import converse_at, uses_converse
 from judges.reading import analysed
 from ragoro.text.evidence import Analysis
 from ragoro.text.lang import STOPWORDS
@@ -78,6 +79,7 @@ def role_swap(claim: Analysis, window: Analysis) -> str:
     same_voice = bool(_PASSIVE_RE.search(claim.text)) == bool(_PASSIVE_RE.search(window.text))
     if (
         same_voice
+        and not uses_converse(claim.text, window.text)
         and _COPULA_RE.search(claim.text)
         and not _ACTION_AFTER_COPULA_RE.search(claim.text)
     ):
@@ -90,10 +92,24 @@ def role_swap(claim: Analysis, window: Analysis) -> str:
     order_there = [i for i, _ in sorted(found, key=lambda pair: pair[1])]
     first = list(dict.fromkeys(order_there))
     reversed_order = first[:2] == sorted(first[:2], reverse=True)
+    converse = converse_at(claim.text, window.text)
+    if converse is not None:
+        return _converse_swap(claim.text, window.text, converse) if same_voice else ""
     if reversed_order == same_voice:
         a, b = sorted(mine[k] for k in first[:2])
         how = "in the opposite order" if same_voice else "with the voice turned"
         return f"roles swapped: {' '.join(sorted(a))} / {' '.join(sorted(b))} {how}"
+    return ""
+
+
+def _converse_swap(claim: str, source: str, at: tuple[int, int]) -> str:
+    """A converse verb ("lost to" for "beat", "bought from" for "sold to") puts the
+    source's object in subject position: the claim's subject (the name nearest before its
+    verb) must not be the source's."""
+    mine, theirs = name_groups(claim[: at[0]]), name_groups(source[: at[1]])
+    if mine and theirs and mine[-1] & theirs[-1]:
+        shown = " ".join(sorted(mine[-1]))
+        return f"roles swapped: {shown} is the subject of the converse verb too"
     return ""
 
 
