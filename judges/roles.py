@@ -11,9 +11,9 @@ import re
 from judges.converse import converse_at, uses_converse
 from judges.reading import analysed
 from ragoro.text.evidence import Analysis
-from ragoro.text.lang import STOPWORDS
+from ragoro.text.lang import STOPWORDS, Lang, stem
 
-__all__ = ["name_groups", "role_swap"]
+__all__ = ["name_groups", "role_swap", "subject_of_asked_verb"]
 
 # A passive names its agent after the participle, a few words later at most ("was fined
 # $4 million by the FCA", "è stata multata per 4 milioni dalla Consob").
@@ -136,3 +136,34 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
             shown = " ".join(sorted(names[0]))
             return f"{', '.join(sorted(told))} is said of someone else, not of {shown}"
     return ""
+
+
+# "Who won…?", "Chi ha acquisito…?": the verb a who-question asks the subject of.
+_WHO_VERB_RE = re.compile(
+    r"^\W*(?:who|chi)\s+(?:(?:has|have|had|ha|hanno|aveva|avevano)\s+)?([^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+_COPULAR_VERBS = frozenset(
+    ["is", "are", "was", "were", "è", "sono", "era", "erano", "fu", "furono"]
+)
+_SEGMENT_RE = re.compile(r"[,;:.!?()]")
+_AUX_TAIL_RE = re.compile(r"\s+(?:has|have|had|ha|hanno|aveva|avevano|l['’]ha)\s*$", re.IGNORECASE)
+
+
+def subject_of_asked_verb(answer: str, question: str, lang: Lang) -> frozenset[str] | None:
+    """The name the answer makes the subject of the verb its who-question asks about
+    ("Maria Lopez won" to "Who won?"): the name right before that verb in one clause,
+    an auxiliary apart; None when the answer uses no such subject."""
+    asked = _WHO_VERB_RE.match(question)
+    if asked is None or asked.group(1).lower() in _COPULAR_VERBS:
+        return None
+    verb = stem(asked.group(1).lower(), lang)
+    for segment in _SEGMENT_RE.split(answer):
+        for word in re.finditer(r"[^\W\d_]+", segment):
+            if word.group(0)[:1].isupper() or stem(word.group(0).lower(), lang) != verb:
+                continue
+            before = _AUX_TAIL_RE.sub("", segment[: word.start()].rstrip())
+            groups = name_groups(before)
+            if groups and re.search(r"[A-ZÀ-Ý][\w'’-]*\s*$", before):
+                return groups[-1]
+    return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from judges.accuracy import answer_accuracy
 from judges.converse import uses_converse
 from judges.lexical import faithfulness
 from judges.question_type import asked_units
@@ -177,3 +178,50 @@ def test_who_is_not_answered_by_a_passive_without_its_agent(
     question: str, answer: str, expected: bool
 ) -> None:
     assert relevant(question, answer) is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "reference", "expected"),
+    [
+        (
+            "Who won the chess final?",
+            "Anna Brooks won; she beat Maria Lopez.",
+            "Anna Brooks.",
+            True,
+        ),
+        (
+            "Who won the chess final?",
+            "Maria Lopez won; she beat Anna Brooks.",
+            "Anna Brooks.",
+            False,
+        ),
+        (
+            "Who bought the warehouse?",
+            "Orbit Foods, which bought it from Kestrel.",
+            "Orbit Foods.",
+            True,
+        ),
+        (
+            "Who bought the warehouse?",
+            "Kestrel Logistics bought it from Orbit Foods.",
+            "Orbit Foods.",
+            False,
+        ),
+        (
+            "Chi ha vinto la finale?",
+            "Lucia Ferri ha vinto contro Giulia Monti.",
+            "Lucia Ferri.",
+            True,
+        ),
+        (
+            "Chi ha vinto la finale?",
+            "Giulia Monti ha vinto contro Lucia Ferri.",
+            "Lucia Ferri.",
+            False,
+        ),
+    ],
+)
+def test_the_asked_role_belongs_to_the_reference_s_person(
+    question: str, answer: str, reference: str, expected: bool
+) -> None:
+    assert answer_accuracy(answer, reference, question=question).passed is expected
