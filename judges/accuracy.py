@@ -12,9 +12,9 @@ import re
 from collections.abc import Sequence
 
 from judges.paraphrase import restates
-from judges.question_type import is_yes_no_question
+from judges.question_type import answer_kind, is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
-from judges.roles import name_groups, role_swap, subject_of_asked_verb
+from judges.roles import name_groups, names_only, role_swap, subject_of_asked_verb
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import polarity_flip
 from judges.synonyms import with_synonyms
@@ -248,6 +248,19 @@ def _against(
         return scored(
             0.0, threshold, f"replies with another name first; {shown} comes only after it"
         )
+    if (
+        question
+        and names
+        and ans.tokens
+        and names_only(prepare(answer), ans)
+        and answer_kind(question) == "person"
+        and (said := name_groups(prepare(answer)))
+        and all(g <= names[0] for g in said)
+    ):
+        # "Who designed it?" asks for a person: a bare name is the answer, and the
+        # reference's title or firm beside the name ("the architect ... of studio X") is
+        # apposition, not a fact asked.
+        return scored(1.0, threshold, "names the person the reference names")
     recall, missing = token_recall(required, pool)
     if names:
         found = len(names) - len(missing_names)

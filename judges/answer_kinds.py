@@ -249,7 +249,7 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             ]  # fmt: skip
             if "h" in wanted and _DURATION_RE.search(prepare(answer)):
                 fitting = amounts  # "15 consecutive calendar days": a duration
-            else:
+            elif "h" not in wanted:
                 # "dalle 7 alle 22", "at 7 pm" tell the time of day: a bare number there
                 # is an hour of the clock, never an amount of money or weight.
                 fitting = [q for q in fitting if not _in_clock_time(prepare(answer), q)]

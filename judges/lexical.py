@@ -18,6 +18,7 @@ from judges.instructions import is_instruction
 from judges.question_type import is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
 from judges.relevancy import answer_relevancy
+from judges.roles import names_only
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import (
     Source,
@@ -27,8 +28,8 @@ from judges.support import (
     support,
 )
 from ragoro.text.behaviour import is_clarification_request, is_refusal
-from ragoro.text.evidence import Analysis, token_recall
-from ragoro.text.lang import Lang, detect_language, stem
+from ragoro.text.evidence import token_recall
+from ragoro.text.lang import Lang, detect_language
 from ragoro.text.negation import has_negation
 from ragoro.text.questions import QUESTION_STEMS, leading_yes_no
 from ragoro.text.sentences import split_sentences
@@ -146,7 +147,8 @@ def _statement_support(
         if (
             checked.supported
             and question is not None
-            and _names_only(statement, claim)
+            and names_only(statement, claim)
+            and not _FINITE_RE.search(statement)
             and (claim.entities or claim.quantities or claim.dates)
         ):
             # A verbless name or value ("Chiara Valli.") fills the question's wh-slot.
@@ -168,15 +170,6 @@ def _statement_support(
         entities=claim.entities,
     )
     return support(read, source, 0.0, cfg.clause_overlap, roles=False)
-
-
-def _names_only(statement: str, claim: Analysis) -> bool:
-    """True for a verbless name or value ("Chiara Valli.", "Dr Carter."): every content
-    word of it is capitalised, so it names and states nothing of its own."""
-    capitalised = {
-        stem(w.lower(), claim.lang) for w in re.findall(r"[^\W\d_]+", statement) if w[:1].isupper()
-    }
-    return not _FINITE_RE.search(statement) and all(t in capitalised for t in claim.tokens)
 
 
 _FINITE_RE = re.compile(

@@ -13,7 +13,7 @@ from judges.reading import analysed
 from ragoro.text.evidence import Analysis
 from ragoro.text.lang import STOPWORDS, Lang, stem
 
-__all__ = ["name_groups", "role_swap", "subject_of_asked_verb"]
+__all__ = ["name_groups", "names_only", "role_swap", "subject_of_asked_verb"]
 
 # A passive names its agent after the participle, a few words later at most ("was fined
 # $4 million by the FCA", "è stata multata per 4 milioni dalla Consob").
@@ -167,3 +167,12 @@ def subject_of_asked_verb(answer: str, question: str, lang: Lang) -> frozenset[s
             if groups and re.search(r"[A-ZÀ-Ý][\w'’-]*\s*$", before):
                 return groups[-1]
     return None
+
+
+def names_only(text: str, analysis: Analysis) -> bool:
+    """True for a bare name or title ("Chiara Valli.", "Dr Carter."): every content word
+    of the text is capitalised, so it names and states nothing of its own."""
+    capitalised = {
+        stem(w.lower(), analysis.lang) for w in re.findall(r"[^\W\d_]+", text) if w[:1].isupper()
+    }
+    return all(t in capitalised for t in analysis.tokens)

@@ -225,3 +225,18 @@ def test_the_asked_role_belongs_to_the_reference_s_person(
     question: str, answer: str, reference: str, expected: bool
 ) -> None:
     assert answer_accuracy(answer, reference, question=question).passed is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        ("Chi ha progettato il nuovo ponte?", "Chiara Valli.", True),
+        ("Chi ha progettato il nuovo ponte?", "Marco Riva.", False),
+        ("Chi ha progettato il nuovo ponte?", "Giulia Valli.", False),
+    ],
+)
+def test_a_bare_name_answers_who_without_the_reference_s_apposition(
+    question: str, answer: str, expected: bool
+) -> None:
+    reference = "L'architetta Chiara Valli dello studio Arco."
+    assert answer_accuracy(answer, reference, question=question).passed is expected
