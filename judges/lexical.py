@@ -130,7 +130,13 @@ def _fragment(
 
 
 def _statement_support(
-    statement: str, question: str | None, source: Source, lang: Lang, cfg: LexicalConfig
+    statement: str,
+    question: str | None,
+    source: Source,
+    lang: Lang,
+    cfg: LexicalConfig,
+    *,
+    alone: bool = True,
 ) -> Support:
     """One statement against the source. A verbless one that names nothing but its value
     ("30 days.") is elliptic: it says that value of what the question asks about, so it
@@ -146,6 +152,7 @@ def _statement_support(
         checked = support(claim, source, cfg.support_threshold, cfg.clause_overlap)
         if (
             checked.supported
+            and alone
             and question is not None
             and names_only(statement, claim)
             and not _FINITE_RE.search(statement)
@@ -156,7 +163,7 @@ def _statement_support(
             if elsewhere:
                 return Support(False, checked.coverage, elsewhere)
         return checked
-    elsewhere = focus_elsewhere(claim, prepare(question), source)
+    elsewhere = focus_elsewhere(claim, prepare(question), source) if alone else ""
     if elsewhere:
         return Support(False, 0.0, elsewhere)
     read = analysed(prepare(f"{question} {statement}"), lang)
@@ -205,7 +212,12 @@ def faithfulness(
     statements = claims(answer, language, config)
     if not statements:
         return _fragment(answer, question, source, language, config)
-    checks = [(s, _statement_support(s, question, source, language, config)) for s in statements]
+    # Only an answer that is one bare name or value is read as the question's wh-slot.
+    alone = len(statements) == 1
+    checks = [
+        (s, _statement_support(s, question, source, language, config, alone=alone))
+        for s in statements
+    ]
     supported = sum(1 for _, c in checks if c.supported)
     failed = [f"'{s[:60]}': {c.reason}" for s, c in checks if not c.supported]
     reason = f"{supported}/{len(checks)} claims supported"

@@ -194,7 +194,12 @@ _PER_PHRASE_RE = re.compile(r"\bper\s+(?:unit of|unità di|each|ogni)?\s*[^\W\d_
 # "Quanto dura il corso?" is not answered by what it costs.
 _MEASURE_VERBS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (
-        re.compile(r"\b(?:dur(?:a|ano|ava|avano|ò|arono|erà|eranno|ino)|lasts?|lasted)\b", _I),
+        re.compile(
+            r"\b(?:dur(?:a|ano|ava|avano|ò|arono|erà|eranno|ino)|lasts|lasted)\b"
+            # "last" is the verb before a stop or "for" ("does it last?"), not "last year"
+            r"|\blast(?=\s*\?|\s+for\b)",
+            _I,
+        ),
         frozenset({"h", "m"}),
     ),
     (

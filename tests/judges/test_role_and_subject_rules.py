@@ -240,3 +240,23 @@ def test_a_bare_name_answers_who_without_the_reference_s_apposition(
 ) -> None:
     reference = "L'architetta Chiara Valli dello studio Arco."
     assert answer_accuracy(answer, reference, question=question).passed is expected
+
+
+def test_last_year_is_no_verb_of_lasting() -> None:
+    question = "How much was spent on R&D last year, and what % of sales is that?"
+    assert asked_units(question) != frozenset({"h", "m"})
+    assert relevant(question, "EUR 48.9 million, 2.9% of revenue.")
+    assert asked_units("How many days does the offer last?") == frozenset({"h"})
+
+
+def test_only_an_answer_that_is_one_bare_value_fills_the_wh_slot() -> None:
+    context = (
+        "Indicator 2025 2024 Change. Revenue 1,702.5 1,604.8 +6.1%. "
+        "The Brescia plant, with revenue of EUR 639.1 million, employs 410 people."
+    )
+    question = "What was the revenue of the Brescia plant?"
+    # Pasting the source: its table rows are not replies to the question.
+    assert faithful(context, context, question)
+    # The same row alone is the reply, and it is read against the asked role.
+    ponte = PONTE + " Il costo finale è stato di 12 milioni."
+    assert not faithful("Chiara Valli.", ponte, "Chi ha inaugurato il nuovo ponte sul Serio?")
