@@ -254,8 +254,8 @@ def _against(
         and ans.tokens
         and names_only(prepare(answer), ans)
         and answer_kind(question) == "person"
-        and (said := name_groups(prepare(answer)))
-        and all(g <= names[0] for g in said)
+        and (bare := name_groups(prepare(answer)))
+        and all(g <= names[0] for g in bare)
     ):
         # "Who designed it?" asks for a person: a bare name is the answer, and the
         # reference's title or firm beside the name ("the architect ... of studio X") is
