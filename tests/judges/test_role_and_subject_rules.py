@@ -260,3 +260,15 @@ def test_only_an_answer_that_is_one_bare_value_fills_the_wh_slot() -> None:
     # The same row alone is the reply, and it is read against the asked role.
     ponte = PONTE + " Il costo finale è stato di 12 milioni."
     assert not faithful("Chiara Valli.", ponte, "Chi ha inaugurato il nuovo ponte sul Serio?")
+
+
+def test_a_near_synonym_of_the_question_s_word_names_its_subject() -> None:
+    subject = [
+        "Library loans can be renewed online up to two times, unless another reader has "
+        "reserved the book."
+    ]
+    question = "How many times can I renew a library loan online?"
+    extended = "It can be extended on 2 occasions through the website, as long as nobody has put a hold on it."
+    parking = "Parking permits on the campus can be bought on 2 occasions through the website."
+    assert answer_relevancy(question, extended, subject=subject).passed
+    assert not answer_relevancy(question, parking, subject=subject).passed
