@@ -12,9 +12,9 @@ import re
 from collections.abc import Sequence
 
 from judges.paraphrase import restates
-from judges.question_type import is_yes_no_question
+from judges.question_type import answer_kind, is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
-from judges.roles import name_groups, role_swap
+from judges.roles import name_groups, names_only, role_swap, subject_of_asked_verb
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import polarity_flip
 from judges.synonyms import with_synonyms
@@ -112,6 +112,23 @@ def _polarity(answer: str, reference: str, question: str, lang: Lang) -> tuple[b
     return said, meant
 
 
+def _asked_role_given_to_another(
+    answer: str, reference: str, question: str, lang: Lang, ref_lang: Lang
+) -> list[str]:
+    """The reference's person is named, but as someone else than the subject of the verb
+    the who-question asks about ("Maria Lopez won; she beat Anna Brooks" when Anna Brooks
+    won): the answer gives the asked role to another name."""
+    subject = subject_of_asked_verb(answer, question, lang)
+    wanted = _names(reference, ref_lang)
+    if subject is None or not wanted or any(subject & g for g in wanted):
+        return []
+    if not any(g & frozenset(w.lower() for w in re.findall(r"[^\W\d_]+", answer)) for g in wanted):
+        return []
+    return [
+        f"the answer makes {' '.join(sorted(subject))} the one asked about, not the reference's"
+    ]
+
+
 def _against(
     answer: str, reference: str, question: str | None, lang: Lang | None, cfg: LexicalConfig
 ) -> Score:
@@ -185,6 +202,8 @@ def _against(
     if swap:
         problems.append(swap)
     problems += _values_for_something_else(answer, ref, asked, ans.lang)
+    if question and not across:
+        problems += _asked_role_given_to_another(answer, reference, question, ans.lang, ref_lang)
     if problems:
         return scored(0.0, threshold, "; ".join(problems))
     names = [g for g in _names(reference, ref_lang) if not g & given]
@@ -229,6 +248,19 @@ def _against(
         return scored(
             0.0, threshold, f"replies with another name first; {shown} comes only after it"
         )
+    if (
+        question
+        and names
+        and ans.tokens
+        and names_only(prepare(answer), ans)
+        and answer_kind(question) == "person"
+        and (bare := name_groups(prepare(answer)))
+        and all(g <= names[0] for g in bare)
+    ):
+        # "Who designed it?" asks for a person: a bare name is the answer, and the
+        # reference's title or firm beside the name ("the architect ... of studio X") is
+        # apposition, not a fact asked.
+        return scored(1.0, threshold, "names the person the reference names")
     recall, missing = token_recall(required, pool)
     if names:
         found = len(names) - len(missing_names)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from judges.asked_subject import agentless_passive
 from judges.question_type import COUNT, AnswerKind, asked_units, asks_amount
 from judges.reading import prepare
 from judges.roles import name_groups
@@ -182,6 +183,13 @@ def _given(quantities: list[Quantity], text: str, lang: Lang) -> list[Quantity]:
     return given
 
 
+def _in_clock_time(text: str, quantity: Quantity) -> bool:
+    """True when a unitless number is the hour of a time of day ("alle 22", "7 pm")."""
+    return quantity.unit is None and any(
+        m.start() <= quantity.start < m.end() for m in _CLOCK_RE.finditer(text)
+    )
+
+
 def _clock_time(text: str, quantities: list[Quantity]) -> bool:
     """A time of day in the text; "7.59 tonnes" is a measure, not 7:59."""
     measured = [(q.start, q.end) for q in quantities if q.unit is not None and q.unit != "h"]
@@ -241,6 +249,10 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             ]  # fmt: skip
             if "h" in wanted and _DURATION_RE.search(prepare(answer)):
                 fitting = amounts  # "15 consecutive calendar days": a duration
+            elif "h" not in wanted:
+                # "dalle 7 alle 22", "at 7 pm" tell the time of day: a bare number there
+                # is an hour of the clock, never an amount of money or weight.
+                fitting = [q for q in fitting if not _in_clock_time(prepare(answer), q)]
         if fitting and _HOW_LONG_RE.search(question) and not _HOW_OFTEN_RE.search(question):
             # "How long must I wait?" asks for a duration; "every 500 hours" is a frequency.
             text = prepare(answer)
@@ -286,6 +298,8 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             # "along its own route, as the network sets it": the words of its own only
             # point at where the answer would be, with no name to give.
             return f"evasive: it names no {kind}, only where one is set"
+        if kind == "person" and not names and agentless_passive(answer, asked.token_set, ans.lang):
+            return "the question asks who; the answer's passive leaves the doer unsaid"
         if names or (new and not measured):
             return ""
         return f"the question asks for a {kind}; the answer names none"

@@ -13,10 +13,12 @@ import dataclasses
 import re
 
 from judges.accuracy import answer_accuracy
+from judges.focus import focus_elsewhere
 from judges.instructions import is_instruction
 from judges.question_type import is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
 from judges.relevancy import answer_relevancy
+from judges.roles import names_only
 from judges.scores import LexicalConfig, Score, scored
 from judges.support import (
     Source,
@@ -120,11 +122,21 @@ def _fragment(
         return scored(1.0, threshold, "claims nothing checkable, so invents nothing")
     elliptic = analysed(prepare(f"{question or ''} {answer}"), lang)
     check = support(elliptic, source, 0.0, cfg.clause_overlap)
+    if check.supported and question:
+        elsewhere = focus_elsewhere(piece, prepare(question), source)
+        if elsewhere:
+            return scored(0.0, threshold, f"short answer: {elsewhere}")
     return scored(float(check.supported), threshold, f"short answer: {check.reason}")
 
 
 def _statement_support(
-    statement: str, question: str | None, source: Source, lang: Lang, cfg: LexicalConfig
+    statement: str,
+    question: str | None,
+    source: Source,
+    lang: Lang,
+    cfg: LexicalConfig,
+    *,
+    alone: bool = True,
 ) -> Support:
     """One statement against the source. A verbless one that names nothing but its value
     ("30 days.") is elliptic: it says that value of what the question asks about, so it
@@ -137,7 +149,23 @@ def _statement_support(
         and not _FINITE_RE.search(statement)
     )
     if not elliptic:
-        return support(claim, source, cfg.support_threshold, cfg.clause_overlap)
+        checked = support(claim, source, cfg.support_threshold, cfg.clause_overlap)
+        if (
+            checked.supported
+            and alone
+            and question is not None
+            and names_only(statement, claim)
+            and not _FINITE_RE.search(statement)
+            and (claim.entities or claim.quantities or claim.dates)
+        ):
+            # A verbless name or value ("Chiara Valli.") fills the question's wh-slot.
+            elsewhere = focus_elsewhere(claim, prepare(question), source)
+            if elsewhere:
+                return Support(False, checked.coverage, elsewhere)
+        return checked
+    elsewhere = focus_elsewhere(claim, prepare(question), source) if alone else ""
+    if elsewhere:
+        return Support(False, 0.0, elsewhere)
     read = analysed(prepare(f"{question} {statement}"), lang)
     # The question's words bind the value to what it is of; its own numbers, dates and
     # names ("in 2025", "the PX-200") are the asker's, given and not claimed.
@@ -184,7 +212,12 @@ def faithfulness(
     statements = claims(answer, language, config)
     if not statements:
         return _fragment(answer, question, source, language, config)
-    checks = [(s, _statement_support(s, question, source, language, config)) for s in statements]
+    # Only an answer that is one bare name or value is read as the question's wh-slot.
+    alone = len(statements) == 1
+    checks = [
+        (s, _statement_support(s, question, source, language, config, alone=alone))
+        for s in statements
+    ]
     supported = sum(1 for _, c in checks if c.supported)
     failed = [f"'{s[:60]}': {c.reason}" for s, c in checks if not c.supported]
     reason = f"{supported}/{len(checks)} claims supported"

@@ -189,6 +189,40 @@ _HOW_OFTEN_RE = re.compile(
 _PER_PHRASE_RE = re.compile(r"\bper\s+(?:unit of|unità di|each|ogni)?\s*[^\W\d_]+", _I)
 
 
+# A verb of measuring names the measure a "how much" question asks for, as its noun does
+# ("quanto dura" = "qual è la durata", "how much does it weigh" = "what is its weight"):
+# "Quanto dura il corso?" is not answered by what it costs.
+_MEASURE_VERBS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (
+        re.compile(
+            r"\b(?:dur(?:a|ano|ava|avano|ò|arono|erà|eranno|ino)|lasts|lasted)\b"
+            # "last" is the verb before a stop or "for" ("does it last?"), not "last year"
+            r"|\blast(?=\s*\?|\s+for\b)",
+            _I,
+        ),
+        frozenset({"h", "m"}),
+    ),
+    (
+        re.compile(r"\b(?:cost(?:a|ano|ava|avano|ò|arono|erà|eranno|ino|s|ed)?)\b", _I),
+        CURRENCIES,
+    ),
+    (
+        re.compile(r"\b(?:pes(?:a|ano|ava|avano|ò|erà|eranno|ino)|weighs?|weighed)\b", _I),
+        frozenset({"kg"}),
+    ),
+    (re.compile(r"\b(?:dist(?:a|ano|ava|avano|erà))\b", _I), frozenset({"m"})),
+)
+_HOW_MUCH_VERB_RE = re.compile(r"\b(?:quant[oaie]|how (?:much|long|far|heavy))\b", _I)
+
+
+def _measure_verb_units(question: str) -> frozenset[str]:
+    """The units of the measure a verb of a "how much" question names, else empty."""
+    if not _HOW_MUCH_VERB_RE.search(question):
+        return frozenset()
+    found = [units for pattern, units in _MEASURE_VERBS if pattern.search(question)]
+    return found[0] if len(found) == 1 else frozenset()
+
+
 def asked_units(question: str) -> frozenset[str]:
     """Units a quantity answer may come in (empty = any): a unit the question names
     ("quante ore", "how many tonnes", "in litres"), else those of the measure it asks
@@ -213,6 +247,9 @@ def asked_units(question: str) -> frozenset[str]:
             return frozenset({base})
     if _HOW_LONG_RE.search(question):
         return frozenset({"h", "m"})
+    verb_units = _measure_verb_units(question)
+    if verb_units:
+        return verb_units
     if _HOW_OFTEN_RE.search(question):
         # "Con che frequenza…?" asks how often (every so many days), not a frequency in Hz.
         return frozenset()

@@ -13,10 +13,12 @@ import re
 from collections.abc import Sequence
 
 from judges.answer_kinds import META_STEMS, gives
+from judges.asked_subject import sibling_subject
 from judges.instructions import is_instruction
 from judges.question_type import AnswerKind, answer_kind, asked_unit_word
 from judges.reading import analysed, prepare, reading_language
 from judges.scores import LexicalConfig, Score, scored
+from judges.synonyms import with_synonyms
 from ragoro.text.behaviour import is_clarification_request, is_refusal
 from ragoro.text.cognates import cognate_recall
 from ragoro.text.evidence import Analysis, date_in, match_quantity, soft_in, token_recall
@@ -133,7 +135,9 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
     across = all(detect_language(text) != ans.lang for text in subject)
     # Across languages a word is found as a glossary translation or a cognate spelling.
     recall = cognate_recall if across else token_recall
-    found_tokens = len(ans.tokens) - len(recall(ans.tokens, with_translations(frozenset(pool)))[1])
+    found_tokens = len(ans.tokens) - len(
+        recall(ans.tokens, with_synonyms(with_translations(frozenset(pool))))[1]
+    )
     # A date is one anchor: its day and year are not numbers of their own ("31 December
     # 2025" is not grounded by an unrelated "31").
     found_anchors = sum(match_quantity(q, quantities).found for q in ans.quantities)
@@ -229,7 +233,9 @@ def answer_relevancy(
     asked_pool = with_translations(asked.token_set | asked.words)
     # Across languages the subject is named in translation or as a cognate spelling.
     recall = token_recall if ans.lang == asked.lang else cognate_recall
-    overlap, _ = recall(focus, with_translations(ans.token_set | ans.words)) if focus else (0.0, [])
+    # A near-synonym names the subject too ("telefonare" for "chiamare").
+    named_pool = with_synonyms(with_translations(ans.token_set | ans.words))
+    overlap, _ = recall(focus, named_pool) if focus else (0.0, [])
     new = [
         t for t in ans.tokens
         if not soft_in(t, asked_pool) and t not in FILLER_STEMS and t not in META_STEMS
@@ -275,6 +281,9 @@ def answer_relevancy(
     missing = gives(kind, answer, ans, asked, new=new, question=question, lang=language)
     if missing:
         return scored(0.0, threshold, missing)
+    sibling = sibling_subject(question, answer, asked.lang, ans.lang)
+    if sibling:
+        return scored(0.0, threshold, f"off topic: {sibling}")
     for label in _labels(question) if len(ans.tokens) > _FRAGMENT_TOKENS else ():
         # A quoted label names exactly what is asked: the answer must name it too.
         words = analysed(prepare(label), asked.lang).tokens

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 
+from judges.converse import converse_at, uses_converse
 from judges.reading import analysed
 from ragoro.text.evidence import Analysis
-from ragoro.text.lang import STOPWORDS
+from ragoro.text.lang import STOPWORDS, Lang, stem
 
-__all__ = ["name_groups", "role_swap"]
+__all__ = ["name_groups", "names_only", "role_swap", "subject_of_asked_verb"]
 
 # A passive names its agent after the participle, a few words later at most ("was fined
 # $4 million by the FCA", "è stata multata per 4 milioni dalla Consob").
@@ -78,6 +79,7 @@ def role_swap(claim: Analysis, window: Analysis) -> str:
     same_voice = bool(_PASSIVE_RE.search(claim.text)) == bool(_PASSIVE_RE.search(window.text))
     if (
         same_voice
+        and not uses_converse(claim.text, window.text)
         and _COPULA_RE.search(claim.text)
         and not _ACTION_AFTER_COPULA_RE.search(claim.text)
     ):
@@ -90,10 +92,24 @@ def role_swap(claim: Analysis, window: Analysis) -> str:
     order_there = [i for i, _ in sorted(found, key=lambda pair: pair[1])]
     first = list(dict.fromkeys(order_there))
     reversed_order = first[:2] == sorted(first[:2], reverse=True)
+    converse = converse_at(claim.text, window.text)
+    if converse is not None:
+        return _converse_swap(claim.text, window.text, converse) if same_voice else ""
     if reversed_order == same_voice:
         a, b = sorted(mine[k] for k in first[:2])
         how = "in the opposite order" if same_voice else "with the voice turned"
         return f"roles swapped: {' '.join(sorted(a))} / {' '.join(sorted(b))} {how}"
+    return ""
+
+
+def _converse_swap(claim: str, source: str, at: tuple[int, int]) -> str:
+    """A converse verb ("lost to" for "beat", "bought from" for "sold to") puts the
+    source's object in subject position: the claim's subject (the name nearest before its
+    verb) must not be the source's."""
+    mine, theirs = name_groups(claim[: at[0]]), name_groups(source[: at[1]])
+    if mine and theirs and mine[-1] & theirs[-1]:
+        shown = " ".join(sorted(mine[-1]))
+        return f"roles swapped: {shown} is the subject of the converse verb too"
     return ""
 
 
@@ -120,3 +136,43 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
             shown = " ".join(sorted(names[0]))
             return f"{', '.join(sorted(told))} is said of someone else, not of {shown}"
     return ""
+
+
+# "Who won…?", "Chi ha acquisito…?": the verb a who-question asks the subject of.
+_WHO_VERB_RE = re.compile(
+    r"^\W*(?:who|chi)\s+(?:(?:has|have|had|ha|hanno|aveva|avevano)\s+)?([^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+_COPULAR_VERBS = frozenset(
+    ["is", "are", "was", "were", "è", "sono", "era", "erano", "fu", "furono"]
+)
+_SEGMENT_RE = re.compile(r"[,;:.!?()]")
+_AUX_TAIL_RE = re.compile(r"\s+(?:has|have|had|ha|hanno|aveva|avevano|l['’]ha)\s*$", re.IGNORECASE)
+
+
+def subject_of_asked_verb(answer: str, question: str, lang: Lang) -> frozenset[str] | None:
+    """The name the answer makes the subject of the verb its who-question asks about
+    ("Maria Lopez won" to "Who won?"): the name right before that verb in one clause,
+    an auxiliary apart; None when the answer uses no such subject."""
+    asked = _WHO_VERB_RE.match(question)
+    if asked is None or asked.group(1).lower() in _COPULAR_VERBS:
+        return None
+    verb = stem(asked.group(1).lower(), lang)
+    for segment in _SEGMENT_RE.split(answer):
+        for word in re.finditer(r"[^\W\d_]+", segment):
+            if word.group(0)[:1].isupper() or stem(word.group(0).lower(), lang) != verb:
+                continue
+            before = _AUX_TAIL_RE.sub("", segment[: word.start()].rstrip())
+            groups = name_groups(before)
+            if groups and re.search(r"[A-ZÀ-Ý][\w'’-]*\s*$", before):
+                return groups[-1]
+    return None
+
+
+def names_only(text: str, analysis: Analysis) -> bool:
+    """True for a bare name or title ("Chiara Valli.", "Dr Carter."): every content word
+    of the text is capitalised, so it names and states nothing of its own."""
+    capitalised = {
+        stem(w.lower(), analysis.lang) for w in re.findall(r"[^\W\d_]+", text) if w[:1].isupper()
+    }
+    return all(t in capitalised for t in analysis.tokens)

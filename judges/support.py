@@ -346,7 +346,15 @@ def support(
                 _aligned_problems(p, source, clause_overlap, names=not across, roles=roles)
                 for p in pieces
             ]
-            problems = [problem for part in parts for problem in part]
+            # Who did what to whom is read over the whole statement when its pieces name
+            # one participant each ("Lopez won; she beat Brooks"): a swap found there stands.
+            swapped = [
+                p
+                for p in problems
+                if p.startswith("roles swapped")
+                and all(len(name_groups(piece.text)) < 2 for piece in pieces)
+            ]
+            problems = swapped + [problem for part in parts for problem in part]
     anchored = bool(claim.quantities or claim.dates)
     if (
         across

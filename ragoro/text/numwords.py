@@ -84,6 +84,16 @@ _IT_PART_OF_DAY = re.compile(
     r"della notte|del mattino|di mattina|della mattina)\b",
     re.IGNORECASE,
 )
+_EN_PART_OF_DAY = re.compile(
+    rf"\b{_HOUR}\s+(?:o['’]clock\s+)?(?P<part>in the morning|in the afternoon|"
+    r"in the evening|at night)\b",
+    re.IGNORECASE,
+)
+# "20 cents a day", "3 times a week": after an amount, the article is distributive
+# ("per day"), not the number one.
+_AMOUNT_BEFORE_RE = re.compile(
+    r"(?:\d[\d.,]*\s*[^\W\d_]*|\btimes|\btwice|\bthrice)\s+$", re.IGNORECASE
+)
 _WORD = re.compile(r"[a-zàèéìòù]+(?:-[a-zàèéìòù]+)*", re.IGNORECASE)
 
 
@@ -283,9 +293,10 @@ def _am_pm(match: re.Match[str]) -> str:
 def _part_of_day(match: re.Match[str]) -> str:
     hour, minute = int(match.group("h")), int(match.group("m") or 0)
     part = match.group("part").lower()
-    if hour <= 12 and ("sera" in part or "pomeriggio" in part) and hour != 12:
+    later = ("sera", "pomeriggio", "afternoon", "evening")
+    if (hour < 12 and any(w in part for w in later)) or ("night" in part and 6 <= hour < 12):
         hour += 12
-    elif "notte" in part and hour == 12:
+    elif any(w in part for w in ("notte", "night", "morning")) and hour == 12:
         hour = 0
     return _clock(hour, minute)
 
@@ -300,7 +311,7 @@ def spell_numbers(text: str, lang: Lang | None = None) -> str:
         text = pattern.sub(clock, text)
     for code, pattern in _ARTICLE_BEFORE_UNIT.items():
         if lang in (code, None):
-            text = pattern.sub("1 ", text)
+            text = pattern.sub(_one_unless_distributive, text)
     if lang != "it":
         text = _MULTIPLICATIVES.sub(
             lambda m: "2 times" if m.group(1).lower() == "twice" else "3 times", text
@@ -310,4 +321,14 @@ def spell_numbers(text: str, lang: Lang | None = None) -> str:
     text = _AND_A_HALF_AFTER.sub(r"\g<n>.5 \g<unit>", text)
     text = _AND_A_HALF_BEFORE.sub(r"\g<n>.5 \g<unit>", text)
     text = _AM_PM.sub(_am_pm, text)
+    text = _EN_PART_OF_DAY.sub(_part_of_day, text)
     return _IT_PART_OF_DAY.sub(_part_of_day, text)
+
+
+def _one_unless_distributive(match: re.Match[str]) -> str:
+    """ "1 " for an article before a unit ("an hour"), unless an amount precedes it."""
+    if match.group(0)[:1].lower() == "a" and _AMOUNT_BEFORE_RE.search(
+        match.string[: match.start()]
+    ):
+        return match.group(0)
+    return "1 "
