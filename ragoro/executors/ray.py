@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections import deque
-from collections.abc import Callable, Collection, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -25,7 +25,14 @@ from ragoro.errors import RagoroError, UsageError
 from ragoro.executors import tasks
 from ragoro.executors.base import AgentPlan, JudgePlan
 from ragoro.executors.ray_session import connect, import_ray
-from ragoro.executors.ray_worker import Worker, batched, question_batches
+from ragoro.executors.ray_worker import (
+    WINDOW_PER_WORKER,
+    Worker,
+    batch_size,
+    batched,
+    chunked,
+    question_batches,
+)
 from ragoro.executors.relay import restore
 from vectordb.embeddings import Encoder
 
@@ -130,51 +137,104 @@ class RayExecutor:
         on_result: Callable[[Any], None] | None = None,
         already: int = 0,
     ) -> list[Any]:
-        """`work(state, batch)` for every batch, the state `key` built by `setup` once in
-        each worker; results in batch order. A worker's error is raised here as itself;
-        on any error or Ctrl-C the workers are stopped. `keep` leaves the state up for
-        another call; `models`: the work runs models (torch threads match this process's).
-        `on_result` gets each batch's result as it arrives; the progress bar starts at `already`."""
+        """`fan_stream` over a list of batches, as a list; `on_result` gets each batch's
+        result in batch order."""
         if not batches:
             return []
+        results = []
+        for value in self.fan_stream(
+            key,
+            setup,
+            work,
+            batches,
+            desc=desc,
+            unit=unit,
+            progress=progress,
+            keep=keep,
+            models=models,
+            total=sum(map(len, batches)),
+            expected=len(batches),
+            already=already,
+        ):
+            if on_result is not None:
+                on_result(value)
+            results.append(value)
+        return results
+
+    def fan_stream(
+        self,
+        key: str,
+        setup: Callable[[], Any],
+        work: Callable[[Any, Any], Any],
+        batches: Iterable[Sequence[Any]],
+        *,
+        desc: str,
+        unit: str,
+        progress: bool,
+        keep: bool = False,
+        models: bool = True,
+        total: int | None = None,
+        expected: int | None = None,
+        already: int = 0,
+    ) -> Iterator[Any]:
+        """`work(state, batch)` for every batch, the state `key` built by `setup` once in
+        each worker; results yielded in batch order. Batches are pulled lazily: at most
+        `WINDOW_PER_WORKER` per worker are running or waiting for an earlier one. A
+        worker's error is raised here as itself; on any error or Ctrl-C the workers are
+        stopped. `keep` leaves the state up for another call; `models`: the work runs
+        models (torch threads match this process's). `total` entries are shown on the
+        progress bar (starting at `already`); `expected` batches, when known, caps the pool."""
+        source = iter(batches)
+        first = next(source, None)
+        if first is None:
+            return
         ray = self._session()
-        pool = self._pool(min(self.worker_count(), len(batches)))
+        size = self.worker_count() if expected is None else min(self.worker_count(), expected)
+        pool = self._pool(size)
         shipped = ray.put(setup)
         threads = self._torch_threads() if models else None
         for actor in pool:
             actor.setup.remote(key, shipped, threads)
-        results: list[Any] = [None] * len(batches)
-        queue = deque(range(len(batches)))
+        window = WINDOW_PER_WORKER * len(pool)
+        waiting: dict[int, Any] = {}
+        lengths: dict[int, int] = {}
         idle = list(pool)
         running: dict[Any, tuple[int, Any]] = {}
+        sent = collected = 0
+        upcoming: Sequence[Any] | None = first
         bar = None
         if progress:
             from tqdm import tqdm
 
             bar = tqdm(
-                total=sum(map(len, batches)) + already,
+                total=None if total is None else total + already,
                 initial=already,
                 desc=desc,
                 unit=unit,
                 file=sys.stderr,
             )
         try:
-            while queue or running:
-                while queue and idle:
-                    number, actor = queue.popleft(), idle.pop()
-                    running[actor.run.remote(key, work, batches[number])] = (number, actor)
-                done, _ = ray.wait(list(running), num_returns=1)
-                for ref in done:
-                    number, actor = running.pop(ref)
-                    ok, value = self._get(ray, ref)
-                    if not ok:
-                        raise restore(value)
-                    results[number] = value
-                    if on_result is not None:
-                        on_result(value)
-                    idle.append(actor)
+            while upcoming is not None or running or waiting:
+                while upcoming is not None and idle and sent - collected < window:
+                    actor = idle.pop()
+                    running[actor.run.remote(key, work, upcoming)] = (sent, actor)
+                    lengths[sent] = len(upcoming)
+                    sent += 1
+                    upcoming = next(source, None)
+                if running:
+                    done, _ = ray.wait(list(running), num_returns=1)
+                    for ref in done:
+                        number, actor = running.pop(ref)
+                        ok, value = self._get(ray, ref)
+                        if not ok:
+                            raise restore(value)
+                        waiting[number] = value
+                        idle.append(actor)
+                while collected in waiting:
                     if bar is not None:
-                        bar.update(len(batches[number]))
+                        bar.update(lengths.pop(collected))
+                    yield waiting.pop(collected)
+                    collected += 1
         except BaseException:
             self._stop()
             raise
@@ -184,7 +244,6 @@ class RayExecutor:
         if not keep:
             for actor in pool:
                 actor.drop.remote(key)
-        return results
 
     @staticmethod
     def _get(ray: Any, ref: Any) -> tuple[bool, Any]:
@@ -213,17 +272,45 @@ class RayExecutor:
         skip: Collection[str] = frozenset(),
         record: Callable[[CaseOutcome], None] | None = None,
     ) -> list[CaseOutcome]:
-        """Outcomes of every case not in `skip`, in golden order; the agent is rebuilt in
-        each worker (and prepared on every question, as the local run is); `record` gets
-        each batch's outcomes as the batch comes back."""
+        """`iter_agent` in golden order, as a list; `record` gets each outcome as it is back."""
+        done = {item.id for item in items} & set(skip)
+        by_id: dict[str, CaseOutcome] = {}
+        for outcome in self.iter_agent(
+            items,
+            agent,
+            plan,
+            total=len(items),
+            concurrency=concurrency,
+            progress=progress,
+            skip=done,
+        ):
+            if record is not None:
+                record(outcome)
+            by_id[outcome.case_id] = outcome
+        return [by_id[item.id] for item in items if item.id not in done]
+
+    def iter_agent(
+        self,
+        items: Iterable[GoldenItem],
+        agent: Agent,
+        plan: AgentPlan | None,
+        *,
+        total: int,
+        concurrency: int,
+        progress: bool,
+        skip: Collection[str] = frozenset(),
+    ) -> Iterator[CaseOutcome]:
+        """Outcomes of every case not in `skip`, batch by batch as they come back; the
+        agent is rebuilt in each worker (and prepared on every question, as the local run
+        is). `items` is read once for the questions, then lazily for the cases."""
         if plan is None:
             raise UsageError(
                 "--executor ray rebuilds the agent in each worker: give it as a spec "
                 "(a registered name, provider:model or module:callable), not an object"
             )
-        todo = [item for item in items if item.id not in skip]
-        if not todo:
-            return []
+        counts = Counter(item.question for item in items if item.id not in skip)
+        if not counts:
+            return
         seed = (
             self._question_vectors(items, plan)
             if callable(getattr(agent, "prepare", None))
@@ -232,15 +319,10 @@ class RayExecutor:
         ledger = self._ledger(plan.use.agent)
         shipped = replace(plan, spent=None)
         setup = partial(tasks.agent_setup, shipped, ledger, concurrency, seed)
-        batches = question_batches(todo, self.worker_count())
-
-        def journal(value: tuple[list[CaseOutcome], Any]) -> None:
-            if record is not None:
-                for outcome in value[0]:
-                    record(outcome)
-
+        todo = (item for item in items if item.id not in skip)
+        batches = question_batches(todo, self.worker_count(), counts)
         try:
-            done = self.fan_out(
+            for outcomes, spent in self.fan_stream(
                 "agent",
                 setup,
                 tasks.agent_work,
@@ -248,19 +330,16 @@ class RayExecutor:
                 desc=f"agent {agent.name}",
                 unit="case",
                 progress=progress,
-                on_result=journal,
-                already=len(items) - len(todo),
-            )
+                total=total - len(skip),
+                already=len(skip),
+            ):
+                if plan.spent is not None:
+                    plan.spent.absorb(spent)
+                yield from outcomes
         finally:
             self._ray.kill(ledger)
-        by_id: dict[str, CaseOutcome] = {}
-        for outcomes, spent in done:
-            by_id.update((outcome.case_id, outcome) for outcome in outcomes)
-            if plan.spent is not None:
-                plan.spent.absorb(spent)
-        return [by_id[item.id] for item in todo]
 
-    def _question_vectors(self, items: Sequence[GoldenItem], plan: AgentPlan) -> tasks.Seed:
+    def _question_vectors(self, items: Iterable[GoldenItem], plan: AgentPlan) -> tasks.Seed:
         """The run's questions embedded once, across the workers, in the very batches one
         process embeds them in (`prepare` asks for the distinct questions in golden order):
         each worker's agent gets these vectors instead of embedding every question itself."""
@@ -285,38 +364,59 @@ class RayExecutor:
     ) -> list[list[JudgeResult]]:
         """Every outcome judged `repeats` times (once for a deterministic judge), one
         list per repeat in golden order; the judge is rebuilt in each worker."""
-        from evaluator.runner import case_pairs
-        from judges.base import repeat_judge
+        from evaluator.runner import case_pairs, judge_runs
 
-        if repeats < 1:
-            raise ValueError(f"repeats must be at least 1, got {repeats}")
+        pairs = case_pairs(items, outcomes)
+        runs = judge_runs(judge, repeats)
+        entries = [(run, item, outcome) for run in range(1, runs + 1) for item, outcome in pairs]
+        flat = list(
+            self.iter_judged(
+                entries,
+                judge,
+                plan,
+                total=len(entries),
+                concurrency=concurrency,
+                progress=progress,
+            )
+        )
+        return [flat[run * len(pairs) : (run + 1) * len(pairs)] for run in range(runs)]
+
+    def iter_judged(
+        self,
+        entries: Iterable[tuple[int, GoldenItem, CaseOutcome]],
+        judge: Judge,
+        plan: JudgePlan | None,
+        *,
+        total: int,
+        concurrency: int,
+        progress: bool,
+        desc: str | None = None,
+    ) -> Iterator[JudgeResult]:
+        """The verdicts of each (repeat, item, outcome) in input order, the entries pulled
+        lazily in batches; the judge is rebuilt in each worker, and its rate limits and
+        call caps are held by one ledger for every worker and repeat."""
         if plan is None:
             raise UsageError(
                 "--executor ray rebuilds the judge in each worker: give it by name, not an object"
             )
-        pairs = case_pairs(items, outcomes)
-        runs = 1 if repeats == 1 or repeat_judge(judge, 2) is None else repeats
-        entries = [(run, item, outcome) for run in range(1, runs + 1) for item, outcome in pairs]
         ledger = self._ledger(plan.use.judge)
         setup = partial(tasks.judge_setup, replace(plan, spent=None), ledger, concurrency)
         try:
-            done = self.fan_out(
+            for results, spent in self.fan_stream(
                 "judge",
                 setup,
                 tasks.judge_work,
-                batched(entries, self.worker_count()),
-                desc=f"judge {judge.name}",
+                chunked(entries, batch_size(total, self.worker_count())),
+                desc=desc or f"judge {judge.name}",
                 unit="case",
                 progress=progress,
-            )
+                total=total,
+            ):
+                if plan.spent is not None:
+                    plan.spent.absorb(spent)
+                yield from results
         finally:
             self._ray.kill(ledger)
-        flat: list[JudgeResult] = []
-        for results, spent in done:
-            flat.extend(results)
-            if plan.spent is not None:
-                plan.spent.absorb(spent)
-        return [flat[run * len(pairs) : (run + 1) * len(pairs)] for run in range(runs)]
 
     # -- vectordb build ------------------------------------------------------------------
 
