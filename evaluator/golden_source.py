@@ -33,6 +33,8 @@ class GoldenSource(Sequence[GoldenItem]):
     def __init__(self, path: Path, *, reviewed_only: bool, ids: list[str], known: set[str]):
         """Use `scan`; `ids`: the evaluated items' ids in order, `known`: every item's id."""
         self.path = path
+        self._file = path.resolve()
+        """Where it is read from: absolute, as a worker in another directory must see it."""
         self.reviewed_only = reviewed_only
         self.ids = ids
         """The evaluated items' ids, in golden order."""
@@ -77,7 +79,7 @@ class GoldenSource(Sequence[GoldenItem]):
         if self._loaded is not None:
             yield from self._loaded
             return
-        for record in iter_golden(self.path):
+        for record in iter_golden(self._file):
             if record.item is not None and _evaluated(record.item, self.reviewed_only):
                 yield record.item
 

@@ -57,15 +57,20 @@ class Outcomes:
     report lists them in."""
 
     def __init__(
-        self, get: Callable[[str], CaseOutcome], has: Callable[[str], bool], order: list[str]
+        self,
+        get: Callable[[str], CaseOutcome],
+        has: Callable[[str], bool],
+        order: list[str],
+        close: Callable[[], None],
     ) -> None:
-        """`get`/`has`: read / test one case; `order`: the case ids, in report order."""
-        self._get, self._has, self.order = get, has, order
+        """`get`/`has`: read / test one case; `order`: the case ids, in report order;
+        `close`: release the file."""
+        self._get, self._has, self.order, self.close = get, has, order, close
 
     @classmethod
     def of_journal(cls, journal: OutcomesJournal, order: list[str]) -> Outcomes:
         """The outcomes a journal holds (a run's, in golden order)."""
-        return cls(journal.get, journal.__contains__, order)
+        return cls(journal.get, journal.__contains__, order, journal.close)
 
     @classmethod
     def of_store(cls, store: LineStore, kept: set[str]) -> Outcomes:
@@ -74,6 +79,7 @@ class Outcomes:
             lambda case_id: CaseOutcome.model_validate_json(store.read(case_id)),
             lambda case_id: case_id in store.offsets,
             [case_id for case_id in store.offsets if case_id in kept],
+            store.close,
         )
 
     def __contains__(self, case_id: object) -> bool:
@@ -133,6 +139,7 @@ class StreamedRun:
                 yield line
 
         atomic_write_lines(path, lines())
+        self.outcomes.close()
         self.outcomes = Outcomes.of_store(store, set(self.outcomes.order))
 
     def materialize(self) -> Evaluation:
@@ -153,6 +160,7 @@ class StreamedRun:
     def close(self) -> None:
         """Remove the scratch files (the journal, when there is one, is the caller's)."""
         self.cases.close()
+        self.outcomes.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
