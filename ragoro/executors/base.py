@@ -1,10 +1,12 @@
 """What an executor is: the one place that decides where cases, documents and chunks run.
 
 An executor fans out the work of `vectordb build` (loading files, embedding chunks) and of
-`evaluator run` / `rescore` (agent and judge calls) and hands the results back in input
-order, so what it returns is what a loop over the inputs would return. The local executor
-is that loop (threads for `--concurrency`); the Ray executor runs the same functions in
-worker processes, on this machine or on a cluster.
+`evaluator run` / `rescore` (agent and judge calls) and hands the results back, so what
+it returns is what a loop over the inputs would return (verdicts in input order; outcomes,
+keyed by case id, as they come). Inputs are iterables pulled through a bounded window, so
+memory does not grow with their number. The local executor is that loop (threads for
+`--concurrency`); the Ray executor runs the same functions in worker processes, on this
+machine or on a cluster.
 
 Work that leaves the process travels as a recipe (`AgentPlan`, `JudgePlan`): names, paths
 and settings a worker rebuilds the agent or judge from, never a live object.
