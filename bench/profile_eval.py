@@ -21,7 +21,7 @@ import pstats
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,22 +33,17 @@ GOLDEN = ROOT / "data" / "golden" / "qa_golden_set.jsonl"
 
 def _in_thread(
     work: Callable[[Any], Any],
-    inputs: Sequence[Any],
+    inputs: Iterable[Any],
     *,
     concurrency: int,
     desc: str,
     progress: bool,
-    record: Callable[[Any], None] | None = None,
+    total: int | None = None,
     already: int = 0,
-) -> list[Any]:
-    # `evaluator.runner._mapped` in this thread, so cProfile sees the work.
-    results = []
+) -> Iterator[Any]:
+    # `evaluator.runner.windowed` in this thread, so cProfile sees the work.
     for item in inputs:
-        result = work(item)
-        if record is not None:
-            record(result)
-        results.append(result)
-    return results
+        yield work(item)
 
 
 def main() -> None:
@@ -63,17 +58,25 @@ def main() -> None:
     from evaluator import runner
     from evaluator.cli import main as evaluator_main
 
-    runner._mapped = _in_thread
+    runner.windowed = _in_thread
     cpu: dict[str, float] = {}
-    for phase in ("run_agent", "judge_repeats"):
+    for phase in ("iter_agent", "iter_judged"):
         original = getattr(runner, phase)
 
-        def timed(*a: Any, _original: Any = original, _phase: str = phase, **k: Any) -> Any:
-            started = time.process_time()
-            try:
-                return _original(*a, **k)
-            finally:
-                cpu[_phase] = time.process_time() - started
+        def timed(
+            *a: Any, _original: Any = original, _phase: str = phase, **k: Any
+        ) -> Iterator[Any]:
+            # The phase's work runs while its results are pulled: time each pull.
+            results = iter(_original(*a, **k))
+            while True:
+                started = time.process_time()
+                try:
+                    result = next(results)
+                except StopIteration:
+                    return
+                finally:
+                    cpu[_phase] = cpu.get(_phase, 0.0) + time.process_time() - started
+                yield result
 
         setattr(runner, phase, timed)
     with tempfile.TemporaryDirectory() as tmp:
@@ -85,7 +88,7 @@ def main() -> None:
         started = time.process_time()
         code = evaluator_main(argv) if args.phases else profile.runcall(evaluator_main, argv)
         total = time.process_time() - started
-    out = {"agent_cpu_s": cpu.get("run_agent"), "judge_cpu_s": cpu.get("judge_repeats")}
+    out = {"agent_cpu_s": cpu.get("iter_agent"), "judge_cpu_s": cpu.get("iter_judged")}
     print("RESULT " + json.dumps({**out, "run_cpu_s": total, "exit": code}))
     if not args.phases:
         stats = pstats.Stats(profile)

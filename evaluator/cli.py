@@ -8,12 +8,14 @@ import argparse
 from pathlib import Path
 
 from evaluator.console import render_explanations, render_report
-from evaluator.evaluate import DEFAULT_GOLDEN, Evaluation, ModelUse, evaluate, rescore
 from evaluator.extraction_cli import add_extraction_parser, run_extraction_command
 from evaluator.gate import GatedReport, GateOutcome, add_gate_arguments, judge_outage, run_gate
 from evaluator.journal import journal_path
-from evaluator.outcomes import write_outcomes
+from evaluator.orchestrate import DEFAULT_GOLDEN, evaluate_streamed, rescore_streamed
+from evaluator.participants import ModelUse
+from evaluator.report_file import write_report_json
 from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
+from evaluator.stream_run import StreamedRun
 from evaluator.views import add_view_arguments, baseline_entry_before, write_views
 from judges.registry import JUDGES
 from ragoro.cli import run_command
@@ -128,8 +130,8 @@ def _use(args: argparse.Namespace) -> ModelUse:
         raise UsageError(str(exc)) from exc
 
 
-def _print_spend(evaluation: Evaluation) -> None:
-    for role, accounting in evaluation.accounting.items():
+def _print_spend(run: StreamedRun) -> None:
+    for role, accounting in run.accounting.items():
         total = accounting.total()
         if total.requests or total.cache_hits:
             print(
@@ -244,13 +246,13 @@ def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     _model_arguments(check)
 
 
-def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
-    report = evaluation.report
+def _finish(args: argparse.Namespace, run: StreamedRun) -> int:
+    report = run.report
     print(render_report(report))
     if args.explain:
-        print(render_explanations(report))
+        print(render_explanations(report, run.cases.row))
     entry = baseline_entry_before(args.baseline, report)
-    outage = judge_outage(report)
+    outage = judge_outage(report, run.rows())
     if outage is not None:
         # Not a verdict on the agent: the baseline is neither read nor written.
         outcome = GateOutcome(
@@ -262,19 +264,20 @@ def _finish(args: argparse.Namespace, evaluation: Evaluation) -> int:
         outcome = run_gate(
             report, args.baseline, update=args.update_baseline, fail_on_flips=args.fail_on_flips
         )
-    # The report's own (already validated) values, not a copy of every case's verdicts.
+    # The report's own (already validated) values; every case's verdicts are written from
+    # the run's files, one case at a time.
     gated = GatedReport.model_construct(**dict(report), gate=outcome.verdict)
-    atomic_write_text(args.report, gated.model_dump_json(indent=2) + "\n")
+    write_report_json(args.report, gated, run.rows())
     print(f"report: {args.report}")
-    for line in write_views(args, evaluation, entry, outcome.comparison):
+    for line in write_views(args, run, entry, outcome.comparison):
         print(line)
     for line in outcome.lines:
         print(line)
     return outcome.exit_code
 
 
-def _evaluate(args: argparse.Namespace, executor: Executor) -> Evaluation:
-    return evaluate(
+def _evaluate(args: argparse.Namespace, executor: Executor) -> StreamedRun:
+    return evaluate_streamed(
         args.golden,
         index=args.index,
         agent=args.agent,
@@ -298,35 +301,38 @@ def _evaluate(args: argparse.Namespace, executor: Executor) -> Evaluation:
 def _run(args: argparse.Namespace) -> int:
     executor = executor_from_args(args)
     try:
-        evaluation = _evaluate(args, executor)
+        run = _evaluate(args, executor)
     finally:
         executor.close()
-    write_outcomes(args.outcomes, evaluation.outcomes)
-    report = evaluation.report
-    write_lineage(
-        args.outcomes,
-        Lineage(
-            kind="outcomes",
-            golden=relative_to(args.golden, args.outcomes),
-            golden_sha256=report.golden_sha256,
-            index=relative_to(args.index, args.outcomes),
-            docs=relative_to(report.docs, args.outcomes) if report.docs else "",
-            corpus_sha256=report.corpus_sha256,
-            agent=report.agent,
-        ),
-    )
-    if evaluation.journal is not None:
-        evaluation.journal.finish()
-    report.outcomes_path = str(args.outcomes)
-    print(f"outcomes: {args.outcomes}")
-    _print_spend(evaluation)
-    return _finish(args, evaluation)
+    try:
+        run.write_outcomes(args.outcomes)
+        report = run.report
+        write_lineage(
+            args.outcomes,
+            Lineage(
+                kind="outcomes",
+                golden=relative_to(args.golden, args.outcomes),
+                golden_sha256=report.golden_sha256,
+                index=relative_to(args.index, args.outcomes),
+                docs=relative_to(report.docs, args.outcomes) if report.docs else "",
+                corpus_sha256=report.corpus_sha256,
+                agent=report.agent,
+            ),
+        )
+        if run.journal is not None:
+            run.journal.finish()
+        report.outcomes_path = str(args.outcomes)
+        print(f"outcomes: {args.outcomes}")
+        _print_spend(run)
+        return _finish(args, run)
+    finally:
+        run.close()
 
 
 def _rescore(args: argparse.Namespace) -> int:
     executor = executor_from_args(args)
     try:
-        evaluation = rescore(
+        run = rescore_streamed(
             args.outcomes,
             golden=args.golden,
             index=args.index,
@@ -344,8 +350,11 @@ def _rescore(args: argparse.Namespace) -> int:
         )
     finally:
         executor.close()
-    _print_spend(evaluation)
-    return _finish(args, evaluation)
+    try:
+        _print_spend(run)
+        return _finish(args, run)
+    finally:
+        run.close()
 
 
 def _selfcheck(args: argparse.Namespace) -> int:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from evaluator.report import MetricReport, RunReport
+from collections.abc import Callable, Mapping
+
+from evaluator.report import CaseVerdict, MetricReport, RunReport
 
 _BAND_MARK = {"green": "GREEN", "yellow": "YELLOW", "red": "RED"}
 
@@ -83,12 +85,16 @@ def render_report(report: RunReport) -> str:
     return "\n".join(lines)
 
 
-def render_explanations(report: RunReport) -> str:
-    """Why each failed or unscored verdict is so: one line per case and metric."""
+def render_explanations(
+    report: RunReport, row_of: Callable[[str], Mapping[str, CaseVerdict]] | None = None
+) -> str:
+    """Why each failed or unscored verdict is so: one line per case and metric. `row_of`
+    reads one case's results when the report does not hold them."""
     lines = []
     for metric in report.metrics.values():
         for case_id in [*metric.failures, *metric.unscored_cases]:
-            verdict = report.case_results.get(case_id, {}).get(metric.name)
+            row = report.case_results.get(case_id, {}) if row_of is None else row_of(case_id)
+            verdict = row.get(metric.name)
             if verdict is None:
                 continue
             state = "FAIL" if verdict.passed is False else "UNSCORED"

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Literal
 
@@ -36,7 +37,7 @@ from evaluator.baseline import (
 from evaluator.compare import compare_to_baseline
 from evaluator.gate_lines import flips_line, format_comparison
 from evaluator.ratchet import RatchetResult, ratchet
-from evaluator.report import RunReport
+from evaluator.report import CaseVerdict, RunReport
 from judges.llm import CALL_FAILED
 from ragoro.errors import InputError
 from ragoro.golden import atomic_write_text
@@ -185,12 +186,17 @@ def write_baseline(path: Path, baseline: BaselineFile) -> None:
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
 
-def judge_outage(report: RunReport) -> str | None:
+def judge_outage(
+    report: RunReport, rows: Iterable[tuple[str, Mapping[str, CaseVerdict]]] | None = None
+) -> str | None:
     """A one-line diagnosis when more than half of the judge's model calls failed for
-    good (the judge was out, not the agent wrong); None otherwise."""
+    good (the judge was out, not the agent wrong); None otherwise. `rows`: the report's
+    case results when they are not in it (a report built case by case)."""
     asked = failed = 0
     first = ""
-    for case_id, row in report.case_results.items():
+    if not report.judge_model:
+        return None
+    for case_id, row in report.case_results.items() if rows is None else rows:
         if case_id in report.agent_errors or not report.judge_model:
             continue
         asked += 1
@@ -236,7 +242,7 @@ def select_entry(
     sets were recorded matches a run that shares a case id with it.
     """
     base = baseline_key(report)
-    ids = set(report.case_results)
+    ids = set(report.case_passes())
     candidates = [k for k in sorted(baseline.root) if k == base or k.startswith(base + "@")]
     for key in candidates:
         entry = baseline.root[key]

@@ -13,19 +13,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from ragoro.contracts import CaseOutcome, GoldenItem
+from evaluator.line_store import LineStore, numbered_lines
+from ragoro.contracts import CaseOutcome
 from ragoro.errors import UsageError
 from ragoro.golden import file_sha256
-from ragoro.journal import append_line, read_rows
 
 if TYPE_CHECKING:
     from evaluator.agents.base import Agent
+    from evaluator.golden_source import GoldenSource
     from judges.base import Judge
     from ragoro.executors import AgentPlan, Executor
     from vectordb import VectorIndex
@@ -60,43 +62,65 @@ def index_fingerprint(manifest_fields: dict[str, object]) -> str:
 
 
 class OutcomesJournal:
-    """One run's journal: `resume` reads what an earlier run finished, `record` appends.
+    """One run's journal: `resume` finds what an earlier run finished, `record` appends,
+    `get` reads one finished case back (only each case's byte offset is kept in memory).
 
     One thread records (the one collecting results), so appends never interleave."""
 
-    def __init__(self, path: Path, fingerprint: dict[str, object], *, fresh: bool = False) -> None:
+    def __init__(
+        self,
+        path: Path,
+        fingerprint: dict[str, object],
+        *,
+        fresh: bool = False,
+        durable: bool = True,
+    ) -> None:
         """`fingerprint`: every input and setting the outcomes depend on; `fresh`: discard
-        a journal already there instead of resuming it."""
+        a journal already there instead of resuming it; `durable`: fsync every line (a
+        scratch file of a run without a journal needs not)."""
         self.path = path
         self.fingerprint = fingerprint
         self.fresh = fresh
         self.notes: list[str] = []
         """What reading the journal repaired (a torn last line), for the user."""
-        self._handle: TextIO | None = None
+        self.store = LineStore(path, durable=durable)
+        self._started = False
 
-    def resume(self) -> dict[str, CaseOutcome]:
-        """The outcomes an earlier run of the same fingerprint finished, by case id.
-
-        Raises `JournalMismatch` when the journal belongs to another run."""
+    def resume(self) -> set[str]:
+        """The case ids an earlier run of the same fingerprint finished (readable with
+        `get`). Raises `JournalMismatch` when the journal belongs to another run."""
         if self.fresh:
             self.path.unlink(missing_ok=True)
-            return {}
-        rows = read_rows(self.path, self.notes)
-        if not rows:
-            return {}
-        header, *lines = rows
-        if header.get("kind") == JOURNAL_KIND and not lines:
-            # A header alone holds no finished case: nothing is lost by starting over.
-            self.path.unlink()
-            return {}
-        if header.get("kind") != JOURNAL_KIND:
-            raise JournalMismatch(
-                f"{self.path} is not an outcomes journal of python -m evaluator run; move it "
-                "away, pass --fresh to replace it, or choose another --outcomes path"
-            )
-        self._check(header.get("fingerprint"), len(lines))
-        done: dict[str, CaseOutcome] = {}
-        for number, row in enumerate(lines, start=2):
+            return set()
+        if not self.path.exists():
+            return set()
+        lines = numbered_lines(self.path)
+        header: dict[str, Any] | None = None
+        finished = 0
+        torn: int | None = None
+        for number, offset, raw in lines:
+            if not raw.endswith(b"\n"):
+                if raw.strip():
+                    self.notes.append(
+                        f"{self.path}:{number}: dropped a truncated last line (interrupted "
+                        "write); it is redone"
+                    )
+                torn = offset
+                break
+            if not raw.strip():
+                continue
+            try:
+                row = json.loads(raw)
+            except json.JSONDecodeError:
+                self.notes.append(f"{self.path}:{number}: dropped a line that is not JSON")
+                continue
+            if header is None:
+                header = row if isinstance(row, dict) else {}
+                self._check_kind(header)
+                continue
+            if header.get("fingerprint") != self.fingerprint:
+                finished += 1
+                continue
             try:
                 outcome = CaseOutcome.model_validate(row)
             except ValidationError:
@@ -104,8 +128,29 @@ class OutcomesJournal:
                 # case is simply run again.
                 self.notes.append(f"{self.path}:{number}: dropped a line that is not an outcome")
                 continue
-            done.setdefault(outcome.case_id, outcome)
-        return done
+            self.store.offsets.setdefault(outcome.case_id, offset)
+            finished += 1
+        if header is not None and finished:
+            self._check(header.get("fingerprint"), finished)
+        if torn is not None:
+            # Appends start on a line of their own, after the last complete one.
+            os.truncate(self.path, torn)
+        if header is None:
+            return set()
+        if not finished:
+            # A header alone holds no finished case: nothing is lost by starting over.
+            self.path.unlink()
+            self.store.offsets.clear()
+            return set()
+        self._started = True
+        return set(self.store.offsets)
+
+    def _check_kind(self, header: dict[str, Any]) -> None:
+        if header.get("kind") != JOURNAL_KIND:
+            raise JournalMismatch(
+                f"{self.path} is not an outcomes journal of python -m evaluator run; move it "
+                "away, pass --fresh to replace it, or choose another --outcomes path"
+            )
 
     def _check(self, found: object, finished: int) -> None:
         if found == self.fingerprint:
@@ -128,24 +173,27 @@ class OutcomesJournal:
 
     def record(self, outcome: CaseOutcome) -> None:
         """Append one finished case durably (the header first, on the first one)."""
-        if self._handle is None:
-            new = not self.path.exists() or self.path.stat().st_size == 0
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._handle = self.path.open("a", encoding="utf-8")
-            if new:
+        if not self._started:
+            self._started = True
+            if not self.path.exists() or self.path.stat().st_size == 0:
                 header = {
                     "kind": JOURNAL_KIND,
                     "version": JOURNAL_VERSION,
                     "fingerprint": self.fingerprint,
                 }
-                append_line(self._handle, json.dumps(header, ensure_ascii=False, sort_keys=True))
-        append_line(self._handle, outcome.model_dump_json())
+                self.store.append(None, json.dumps(header, ensure_ascii=False, sort_keys=True))
+        self.store.append(outcome.case_id, outcome.model_dump_json())
+
+    def __contains__(self, case_id: object) -> bool:
+        return case_id in self.store
+
+    def get(self, case_id: str) -> CaseOutcome:
+        """The finished outcome of `case_id`, read from the file."""
+        return CaseOutcome.model_validate_json(self.store.read(case_id))
 
     def close(self) -> None:
-        """Close the file (the journal stays for a rerun to resume)."""
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+        """Close the file (the journal stays for a rerun to resume, or to be read)."""
+        self.store.close()
 
     def finish(self) -> None:
         """The run's outcomes are written: close and remove the journal."""
@@ -186,24 +234,21 @@ def run_fingerprint(
 
 
 def run_journalled(
-    items: list[GoldenItem],
+    items: GoldenSource,
     agent: Agent,
     plan: AgentPlan | None,
     executor: Executor,
     *,
-    journal: OutcomesJournal | None,
+    journal: OutcomesJournal,
     concurrency: int,
     progress: bool,
-) -> list[CaseOutcome]:
-    """Every item's outcome in golden order: the journal's for the cases an earlier run
-    finished, a new one (appended to the journal as it is done) for the others."""
-    if journal is None:
-        return executor.run_agent(items, agent, plan, concurrency=concurrency, progress=progress)
+) -> OutcomesJournal:
+    """Every item's outcome in `journal`: the ones an earlier run finished, then a new one
+    for each other case, appended as it is back (the items are streamed, never held)."""
     done = journal.resume()
     for note in journal.notes:
         print(f"warning: {note}", file=sys.stderr)
-    known = {item.id for item in items}
-    done = {cid: outcome for cid, outcome in done.items() if cid in known}
+    done &= set(items.ids)
     if done:
         print(
             f"resuming {journal.path}: {len(done)} of {len(items)} case(s) already done, "
@@ -211,16 +256,16 @@ def run_journalled(
             file=sys.stderr,
         )
     try:
-        new = executor.run_agent(
+        for outcome in executor.iter_agent(
             items,
             agent,
             plan,
+            total=len(items),
             concurrency=concurrency,
             progress=progress,
-            skip=done.keys(),
-            record=journal.record,
-        )
+            skip=done,
+        ):
+            journal.record(outcome)
     finally:
         journal.close()
-    by_id = {outcome.case_id: outcome for outcome in new}
-    return [done[item.id] if item.id in done else by_id[item.id] for item in items]
+    return journal

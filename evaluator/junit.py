@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
-from evaluator.report import RunReport, metric_order
+from evaluator.report import CaseVerdict, RunReport, metric_order
 from ragoro.golden import atomic_write_text
 
 # XML 1.0 cannot carry these characters at all, even escaped; a reason quoting a document
@@ -24,15 +24,22 @@ def _clean(text: str) -> str:
     return _NOT_XML.sub("\ufffd", text)
 
 
-def junit_xml(report: RunReport, gated: Iterable[str] | None = None) -> str:
-    """The run as JUnit XML text; `gated` limits the metrics (default: every metric)."""
+Rows = Callable[[], Iterable[tuple[str, Mapping[str, CaseVerdict]]]]
+"""Each case's results, read again on every call (a report that does not hold them)."""
+
+
+def junit_xml(
+    report: RunReport, gated: Iterable[str] | None = None, rows: Rows | None = None
+) -> str:
+    """The run as JUnit XML text; `gated` limits the metrics (default: every metric);
+    `rows` gives the case results when the report does not hold them."""
     names = metric_order(report.metrics if gated is None else set(gated) & set(report.metrics))
     root = ET.Element("testsuites", name=_clean(f"ragoro {report.agent} / {report.judge}"))
     totals = {"tests": 0, "failures": 0, "skipped": 0}
     for metric in names:
         suite = ET.SubElement(root, "testsuite", name=_clean(metric))
         counts = {"tests": 0, "failures": 0, "skipped": 0}
-        for case_id, row in report.case_results.items():
+        for case_id, row in report.case_results.items() if rows is None else rows():
             verdict = row.get(metric)
             if verdict is None:
                 continue  # the metric does not apply to this case type
@@ -61,6 +68,8 @@ def junit_xml(report: RunReport, gated: Iterable[str] | None = None) -> str:
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def write_junit(path: Path, report: RunReport, gated: Iterable[str] | None = None) -> None:
+def write_junit(
+    path: Path, report: RunReport, gated: Iterable[str] | None = None, rows: Rows | None = None
+) -> None:
     """Write `junit_xml` atomically to `path`."""
-    atomic_write_text(path, junit_xml(report, gated))
+    atomic_write_text(path, junit_xml(report, gated, rows))

@@ -7,14 +7,25 @@ writing is atomic.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
+from typing import Protocol
 
 from pydantic import ValidationError
 
+from evaluator.line_store import LineStore, numbered_lines
 from ragoro.contracts import CaseOutcome
 from ragoro.errors import InputError
 from ragoro.golden import atomic_write_lines
+
+
+class HasCaseId(Protocol):
+    """Anything with a case id (an outcome)."""
+
+    @property
+    def case_id(self) -> str:
+        """The golden case this answers."""
+        ...
 
 
 class OutcomesFileError(InputError):
@@ -44,7 +55,7 @@ def read_numbered_outcomes(path: Path) -> list[tuple[int, CaseOutcome]]:
 
 
 def check_case_ids(
-    path: Path, numbered: Iterable[tuple[int, CaseOutcome]], known: set[str], golden: Path
+    path: Path, numbered: Iterable[tuple[int, HasCaseId]], known: Collection[str], golden: Path
 ) -> None:
     """Refuse outcomes whose case ids repeat or are not in the golden set, naming each
     line: dropping one silently would judge a different answer than the file holds."""
@@ -64,6 +75,52 @@ def check_case_ids(
             "each: give every case one line (pass --golden for the set they answer)",
             details=tuple(problems[:20]),
         )
+
+
+def index_outcomes(
+    path: Path, known: set[str], golden: Path, *, shown: Path | None = None
+) -> LineStore:
+    """Where each outcome of an outcomes file is, by case id, read one line at a time (no
+    outcome is kept): a bad line raises with file:line as `read_numbered_outcomes` does,
+    and repeated or unknown case ids as `check_case_ids` (`shown`: the name messages use)."""
+    if not path.is_file():
+        raise OutcomesFileError(f"outcomes file not found: {path}")
+    named = shown or path
+    store = LineStore(path)
+    numbered: list[tuple[int, str]] = []
+    for number, offset, raw in numbered_lines(path):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise OutcomesFileError(
+                f"{named}: not UTF-8 (byte at offset {offset + exc.start}); re-save it as UTF-8"
+            ) from exc
+        if not line.strip():
+            continue
+        outcome = _parse(named, number, line)
+        if outcome.case_id not in store.offsets:
+            store.offsets[outcome.case_id] = offset
+        numbered.append((number, outcome.case_id))
+    check_case_ids(named, ((n, _Id(cid)) for n, cid in numbered), known, golden)
+    return store
+
+
+class _Id:
+    """Just the case id of an outcome, for `check_case_ids`."""
+
+    def __init__(self, case_id: str) -> None:
+        self.case_id = case_id
+
+
+def _parse(path: Path, number: int, line: str) -> CaseOutcome:
+    try:
+        return CaseOutcome.model_validate_json(line)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(p) for p in error["loc"]) or "line"
+        raise OutcomesFileError(f"{path}:{number}: {where}: {error['msg']}") from exc
+    except json.JSONDecodeError as exc:
+        raise OutcomesFileError(f"{path}:{number}: invalid JSON: {exc.msg}") from exc
 
 
 def _read(path: Path) -> list[tuple[int, CaseOutcome]]:

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from judges.applicability import applies_to
 from judges.base import JudgeResult
@@ -140,8 +140,17 @@ class RunReport(BaseModel):
     timings: dict[str, float] = Field(default_factory=dict, description="Seconds per phase.")
     started_at: str = ""
 
+    _passes: dict[str, dict[str, bool | None]] | None = PrivateAttr(default=None)
+
+    def use_passes(self, passes: dict[str, dict[str, bool | None]]) -> None:
+        """Answer `case_passes` from this map: a report built case by case keeps its
+        `case_results` on disk (`evaluator.accumulate`), and only this in memory."""
+        self._passes = passes
+
     def case_passes(self) -> dict[str, dict[str, bool | None]]:
         """case id -> metric -> passed (None = unscored): what the baseline stores."""
+        if self._passes is not None and not self.case_results:
+            return self._passes
         return {
             case_id: {metric: verdict.passed for metric, verdict in row.items()}
             for case_id, row in self.case_results.items()

@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Collection, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
 
 from evaluator.agents.base import Agent, AgentAnswer
@@ -25,43 +26,61 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def _mapped(
+WINDOW_PER_WORKER = 4
+"""Cases handed to the thread pool ahead of the one being collected, per worker: enough
+to keep every worker busy, few enough that memory does not grow with the golden set."""
+
+
+def windowed(
     work: Callable[[T], R],
-    inputs: Sequence[T],
+    inputs: Iterable[T],
     *,
     concurrency: int,
     desc: str,
     progress: bool,
-    record: Callable[[R], None] | None = None,
+    total: int | None = None,
     already: int = 0,
-) -> list[R]:
-    """Apply work to inputs in order, on a thread pool, with a progress bar on stderr
-    (counting `already` cases done before this run); `record` sees each result as it
-    comes, in input order."""
+) -> Iterator[R]:
+    """Apply work to inputs on a thread pool, yielding results in input order, with a
+    progress bar on stderr (`total` cases, `already` of them done before this run).
+
+    Inputs are pulled lazily: at most `WINDOW_PER_WORKER * concurrency` are in flight or
+    waiting to be collected, whatever their number."""
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(
-            total=len(inputs) + already, initial=already, desc=desc, unit="case", file=sys.stderr
+            total=None if total is None else total + already,
+            initial=already,
+            desc=desc,
+            unit="case",
+            file=sys.stderr,
         )
-    results: list[R] = []
-    with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
+    width = max(1, concurrency)
+    window = WINDOW_PER_WORKER * width
+    pending: deque[Future[R]] = deque()
+    with ThreadPoolExecutor(max_workers=width) as pool:
         try:
-            for result in pool.map(work, inputs):
-                if record is not None:
-                    record(result)
-                results.append(result)
+            for entry in inputs:
+                pending.append(pool.submit(work, entry))
+                if len(pending) >= window:
+                    yield pending.popleft().result()
+                    if bar is not None:
+                        bar.update()
+            while pending:
+                yield pending.popleft().result()
                 if bar is not None:
                     bar.update()
         except BaseException:
-            # Ctrl-C or a failure: cases not started yet are dropped, not run to the end.
+            # Ctrl-C, a failure or a consumer that stopped: cases not started are dropped.
+            for future in pending:
+                future.cancel()
             pool.shutdown(wait=True, cancel_futures=True)
             raise
         finally:
             if bar is not None:
                 bar.close()
-    return results
 
 
 def outcome_from_answer(
@@ -106,6 +125,42 @@ def run_case(item: GoldenItem, agent: Agent) -> CaseOutcome:
     return outcome_from_answer(item, agent, answer, time.perf_counter() - started)
 
 
+def iter_agent(
+    items: Iterable[GoldenItem],
+    agent: Agent,
+    *,
+    concurrency: int = 1,
+    progress: bool = True,
+    skip: Collection[str] = frozenset(),
+    total: int | None = None,
+) -> Iterator[CaseOutcome]:
+    """Outcomes of every case whose id is not in `skip` (done by an earlier, resumed run),
+    in golden order, each as soon as it (and every case before it) is finished.
+
+    `items` is read twice when the agent has a `prepare` hook (once for the questions),
+    and lazily the second time (see `windowed`); `total` is how many cases there are,
+    for the progress bar."""
+    prepare = getattr(agent, "prepare", None)
+    if callable(prepare):
+        questions = [item.question for item in items]
+        todo = sum(1 for item in items if item.id not in skip) if skip else len(questions)
+        if todo:
+            # Optional hook: agents that can batch work over all questions (embeddings) do
+            # it once. Every question, skipped or not: the batches, and so every vector to
+            # its last bit, are those of an uninterrupted run.
+            prepare(questions)
+        del questions
+    yield from windowed(
+        lambda item: run_case(item, agent),
+        (item for item in items if item.id not in skip),
+        concurrency=concurrency,
+        desc=f"agent {agent.name}",
+        progress=progress,
+        total=None if total is None else total - len(skip),
+        already=len(skip),
+    )
+
+
 def run_agent(
     items: Sequence[GoldenItem],
     agent: Agent,
@@ -115,24 +170,16 @@ def run_agent(
     skip: Collection[str] = frozenset(),
     record: Callable[[CaseOutcome], None] | None = None,
 ) -> list[CaseOutcome]:
-    """Outcomes of every case whose id is not in `skip` (done by an earlier, resumed run),
-    in golden order; `record` gets each outcome as soon as it is finished."""
-    todo = [item for item in items if item.id not in skip]
-    prepare = getattr(agent, "prepare", None)
-    if todo and callable(prepare):
-        # Optional hook: agents that can batch work over all questions (embeddings) do it
-        # once. Every question, skipped or not: the batches, and so every vector to its
-        # last bit, are those of an uninterrupted run.
-        prepare([item.question for item in items])
-    return _mapped(
-        lambda item: run_case(item, agent),
-        todo,
-        concurrency=concurrency,
-        desc=f"agent {agent.name}",
-        progress=progress,
-        record=record,
-        already=len(items) - len(todo),
-    )
+    """`iter_agent` as a list; `record` gets each outcome as soon as it is finished."""
+    done = {item.id for item in items} & set(skip)
+    outcomes = []
+    for outcome in iter_agent(
+        items, agent, concurrency=concurrency, progress=progress, skip=done, total=len(items)
+    ):
+        if record is not None:
+            record(outcome)
+        outcomes.append(outcome)
+    return outcomes
 
 
 def case_pairs(
@@ -148,23 +195,42 @@ def case_pairs(
     return [(item, by_id[item.id]) for item in items]
 
 
-def judge_all(
-    items: Sequence[GoldenItem],
-    outcomes: Sequence[CaseOutcome],
+def judge_runs(judge: Judge, repeats: int) -> int:
+    """How many times every outcome is judged: `repeats`, or 1 for a deterministic judge
+    (its repeats could not differ)."""
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, got {repeats}")
+    return 1 if repeats == 1 or repeat_judge(judge, 2) is None else repeats
+
+
+def iter_judged(
+    entries: Iterable[tuple[int, GoldenItem, CaseOutcome]],
     judge: Judge,
     *,
     concurrency: int = 1,
     progress: bool = True,
+    total: int | None = None,
     desc: str | None = None,
-) -> list[JudgeResult]:
-    """Judge each outcome against its item (matched by case id), in golden order."""
-    pairs = case_pairs(items, outcomes)
-    return _mapped(
-        lambda pair: judge.judge(*pair),
-        pairs,
+) -> Iterator[JudgeResult]:
+    """The verdicts of each (repeat, item, outcome), in input order, pulled lazily (see
+    `windowed`). Repeat n > 1 asks `repeat_judge(judge, n)`: the LLM judge again under its
+    own cache key."""
+    judges: dict[int, Judge] = {1: judge}
+
+    def one(entry: tuple[int, GoldenItem, CaseOutcome]) -> JudgeResult:
+        repeat, item, outcome = entry
+        chosen = judges.get(repeat)
+        if chosen is None:
+            chosen = judges.setdefault(repeat, repeat_judge(judge, repeat) or judge)
+        return chosen.judge(item, outcome)
+
+    return windowed(
+        one,
+        entries,
         concurrency=concurrency,
         desc=desc or f"judge {judge.name}",
         progress=progress,
+        total=total,
     )
 
 
@@ -177,36 +243,21 @@ def judge_repeats(
     concurrency: int = 1,
     progress: bool = True,
 ) -> list[list[JudgeResult]]:
-    """Every outcome judged `repeats` times, one list per repeat, repeat 1 first.
-
-    Repeat n > 1 asks `repeat_judge(judge, n)`: the LLM judge again under its own cache
-    key. A deterministic judge is judged once (one list), since its repeats cannot differ.
-    """
-    if repeats < 1:
-        raise ValueError(f"repeats must be at least 1, got {repeats}")
+    """Every outcome judged `repeats` times, one list per repeat, repeat 1 first (once for
+    a deterministic judge: one list)."""
+    pairs = case_pairs(items, outcomes)
+    runs = judge_runs(judge, repeats)
     label = f"judge {judge.name}"
-    runs = [
-        judge_all(
-            items,
-            outcomes,
-            judge,
-            concurrency=concurrency,
-            progress=progress,
-            desc=label if repeats == 1 else f"{label} (repeat 1/{repeats})",
-        )
-    ]
-    for repeat in range(2, repeats + 1):
-        again = repeat_judge(judge, repeat)
-        if again is None:
-            break
-        runs.append(
-            judge_all(
-                items,
-                outcomes,
-                again,
+    return [
+        list(
+            iter_judged(
+                ((run, item, outcome) for item, outcome in pairs),
+                judge,
                 concurrency=concurrency,
                 progress=progress,
-                desc=f"{label} (repeat {repeat}/{repeats})",
+                total=len(pairs),
+                desc=label if repeats == 1 else f"{label} (repeat {run}/{repeats})",
             )
         )
-    return runs
+        for run in range(1, runs + 1)
+    ]

@@ -9,12 +9,11 @@ import argparse
 from pathlib import Path
 
 from evaluator.baseline import BaselineComparison, BaselineEntry
-from evaluator.evaluate import Evaluation
 from evaluator.gate import BaselineFileError, golden_identity, load_baseline, select_entry
-from evaluator.html import write_html_report
+from evaluator.html import stream_html_report
 from evaluator.junit import write_junit
-from evaluator.preflight import load_items
 from evaluator.report import RunReport
+from evaluator.stream_run import StreamedRun
 from vectordb import Document, VectorIndex
 
 
@@ -67,29 +66,32 @@ def _documents(index: Path | None) -> dict[str, Document]:
 
 def write_views(
     args: argparse.Namespace,
-    evaluation: Evaluation,
+    run: StreamedRun,
     entry: BaselineEntry | None,
     comparison: BaselineComparison | None,
 ) -> list[str]:
-    """Write the HTML report (unless --no-html) and the JUnit file (with --junit); return
-    the lines naming what was written."""
-    report, lines = evaluation.report, []
+    """Write the HTML report (unless --no-html) and the JUnit file (with --junit), one
+    case at a time from the run's files; return the lines naming what was written."""
+    report, lines = run.report, []
     # The golden set and index the run used: rescore may have found them by lineage.
     index = Path(report.index_path) if report.index_path else getattr(args, "index", None)
     if not args.no_html:
         html_path = args.html or args.report.with_suffix(".html")
-        write_html_report(
+        stream_html_report(
             html_path,
             report,
-            load_items(Path(report.golden_path), reviewed_only=args.reviewed_only),
-            evaluation.outcomes,
-            _documents(index),
+            run.golden,
+            shown=run.shown,
+            verdicts=run.cases.row,
+            outcome_of=run.outcomes.get,
+            documents=_documents(index),
             entry=entry,
             comparison=comparison,
             baseline_key=_entry_key(args.baseline, report) if entry is not None else None,
         )
         lines.append(f"html: {html_path}")
     if args.junit is not None:
-        write_junit(args.junit, report, gated=list(entry.metrics) if entry else None)
+        gated = list(entry.metrics) if entry else None
+        write_junit(args.junit, report, gated=gated, rows=run.rows)
         lines.append(f"junit: {args.junit}")
     return lines

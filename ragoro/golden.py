@@ -250,5 +250,10 @@ def append_golden(handle: TextIO, item: GoldenItem) -> None:
 
 
 def file_sha256(path: Path) -> str:
-    """sha256 of a file's bytes (the golden set's identity in reports and baselines)."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """sha256 of a file's bytes (the golden set's identity in reports and baselines),
+    read a block at a time."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

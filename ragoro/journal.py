@@ -5,8 +5,9 @@ A journal line is appended whole and made durable (flush + fsync) before the wor
 records counts as done, so after a crash or Ctrl-C every complete line is a finished
 piece of work and at most the last line is torn. `read_rows` reads such a file back,
 drops a torn or corrupt line with a note saying so, and rewrites the file without it, so
-a rerun appends after clean lines. The builder's generation journal and the evaluator's
-outcomes journal both use it.
+a rerun appends after clean lines. The builder's generation journal uses it; the
+evaluator's outcomes journal (`evaluator.journal`) reads its file as a stream by the same
+rules, so a long run's journal is never held in memory.
 """
 
 from __future__ import annotations

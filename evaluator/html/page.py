@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Iterable, Iterator, Mapping
 from html import escape
 
 from evaluator.html.view import CaseView, MetricView, ReportView
@@ -90,11 +91,11 @@ def _delta(value: float | None) -> str:
     return f"<td class='num {css}'>{sign}{value * 100:.1f} pt</td>"
 
 
-def _case_links(ids: list[str], anchors: dict[str, str]) -> str:
+def _case_links(ids: list[str], anchors: Mapping[str, str]) -> str:
     return ", ".join(f"<a href='#{anchors[i]}'>{escape(i)}</a>" for i in ids if i in anchors)
 
 
-def _summary(metrics: list[MetricView], anchors: dict[str, str]) -> str:
+def _summary(metrics: list[MetricView], anchors: Mapping[str, str]) -> str:
     rows = []
     for m in metrics:
         rows.append(
@@ -231,17 +232,27 @@ def _header(view: ReportView) -> str:
     return f"<h1>ragoro report</h1><p class='meta'>{escape(meta)}</p><p class='meta'>{escape(extra)}</p>"
 
 
-def render_page(view: ReportView) -> str:
-    """The whole report as one HTML document (no external resource of any kind)."""
-    anchors = {case.item.id: f"case-{n}" for n, case in enumerate(view.cases)}
-    cases = "".join(_case(case, anchors[case.item.id]) for case in view.cases)
+def page_pieces(
+    view: ReportView, cases: Iterable[CaseView], anchors: Mapping[str, str]
+) -> Iterator[str]:
+    """The page in pieces, one per case: `view` gives the header, summary and filters,
+    `cases` are rendered as they come (the n-th gets anchor case-n), and `anchors` names
+    the anchor of each case the summary links to."""
     policy = f"default-src 'none'; style-src 'unsafe-inline'; script-src '{_script_hash()}'"
-    return (
+    yield (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         f"<meta http-equiv='Content-Security-Policy' content=\"{policy}\">"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>ragoro report · {escape(view.report.agent)}</title><style>{_CSS}</style></head>"
         f"<body>{_header(view)}<h2>Metrics</h2>{_summary(view.metrics, anchors)}"
-        f"<h2>Cases</h2>{_filters(view)}<div id='cases'>{cases}</div>"
-        f"<script>{_SCRIPT}</script></body></html>\n"
+        f"<h2>Cases</h2>{_filters(view)}<div id='cases'>"
     )
+    for number, case in enumerate(cases):
+        yield _case(case, f"case-{number}")
+    yield f"</div><script>{_SCRIPT}</script></body></html>\n"
+
+
+def render_page(view: ReportView) -> str:
+    """The whole report as one HTML document (no external resource of any kind)."""
+    anchors = {case.item.id: f"case-{n}" for n, case in enumerate(view.cases)}
+    return "".join(page_pieces(view, view.cases, anchors))

@@ -3,7 +3,7 @@ case with its verdicts, baseline flips and highlighted documents. No HTML here."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from evaluator.baseline import (
@@ -158,17 +158,22 @@ def _documents(
     return views, unplaced
 
 
-def build_view(
+Flips = dict[str, dict[str, list[str]]]
+"""case id -> "flipped"/"fixed" -> metrics."""
+
+
+def view_head(
     report: RunReport,
-    items: Sequence[GoldenItem],
-    outcomes: Sequence[CaseOutcome],
-    documents: Mapping[str, Document],
+    items: Iterable[GoldenItem],
+    shown: Callable[[str], bool],
     *,
     entry: BaselineEntry | None = None,
     comparison: BaselineComparison | None = None,
     baseline_key: str | None = None,
-) -> ReportView:
-    """The report page's content; `entry` is the baseline entry as it was before this run."""
+) -> tuple[ReportView, dict[str, str], Flips]:
+    """What the page shows above its cases (a view whose `cases` is empty), the anchors
+    of the cases the summary links to, and each case's flips: one pass over `items`
+    (the cases `shown` keeps), holding none of them."""
     by_metric, by_case = _flips(report, entry)
     metrics = []
     for name in metric_order(report.metrics):
@@ -188,26 +193,76 @@ def build_view(
                 fixed=flips.get("fixed", []),
             )
         )
-    by_id = {outcome.case_id: outcome for outcome in outcomes}
-    cases = []
+    linked = {case for flips in by_metric.values() for ids in flips.values() for case in ids}
+    anchors: dict[str, str] = {}
     tags: set[str] = set()
+    number = 0
     for item in items:
-        if item.id not in report.case_results and item.id not in by_id:
+        if not shown(item.id):
             continue
-        outcome = by_id.get(item.id)
-        docs, unplaced = _documents(item, outcome, documents)
-        flips = by_case.get(item.id, {})
+        if item.id in linked:
+            anchors[item.id] = f"case-{number}"
+        number += 1
         tags.update(f"{k}={v}" for k, v in item.tags.items())
         tags.add(f"case_type={item.case_type}")
-        cases.append(
-            CaseView(
-                item=item,
-                outcome=outcome,
-                verdicts=report.case_results.get(item.id, {}),
-                flipped=flips.get("flipped", []),
-                fixed=flips.get("fixed", []),
-                documents=docs,
-                contexts_unplaced=unplaced,
-            )
+    return ReportView(report, metrics, [], baseline_key, sorted(tags)), anchors, by_case
+
+
+def case_views(
+    items: Iterable[GoldenItem],
+    shown: Callable[[str], bool],
+    *,
+    verdicts: Callable[[str], dict[str, CaseVerdict]],
+    outcome_of: Callable[[str], CaseOutcome | None],
+    documents: Mapping[str, Document],
+    flips: Flips,
+) -> Iterator[CaseView]:
+    """Each case `shown` keeps, in golden order, built as it is needed: its verdicts and
+    outcome are asked for by case id."""
+    for item in items:
+        if not shown(item.id):
+            continue
+        outcome = outcome_of(item.id)
+        docs, unplaced = _documents(item, outcome, documents)
+        flipped = flips.get(item.id, {})
+        yield CaseView(
+            item=item,
+            outcome=outcome,
+            verdicts=verdicts(item.id),
+            flipped=flipped.get("flipped", []),
+            fixed=flipped.get("fixed", []),
+            documents=docs,
+            contexts_unplaced=unplaced,
         )
-    return ReportView(report, metrics, cases, baseline_key, sorted(tags))
+
+
+def build_view(
+    report: RunReport,
+    items: Sequence[GoldenItem],
+    outcomes: Sequence[CaseOutcome],
+    documents: Mapping[str, Document],
+    *,
+    entry: BaselineEntry | None = None,
+    comparison: BaselineComparison | None = None,
+    baseline_key: str | None = None,
+) -> ReportView:
+    """The report page's content; `entry` is the baseline entry as it was before this run."""
+    by_id = {outcome.case_id: outcome for outcome in outcomes}
+
+    def shown(case_id: str) -> bool:
+        return case_id in report.case_results or case_id in by_id
+
+    view, _, flips = view_head(
+        report, items, shown, entry=entry, comparison=comparison, baseline_key=baseline_key
+    )
+    view.cases = list(
+        case_views(
+            items,
+            shown,
+            verdicts=lambda case_id: report.case_results.get(case_id, {}),
+            outcome_of=by_id.get,
+            documents=documents,
+            flips=flips,
+        )
+    )
+    return view

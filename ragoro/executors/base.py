@@ -1,10 +1,12 @@
 """What an executor is: the one place that decides where cases, documents and chunks run.
 
 An executor fans out the work of `vectordb build` (loading files, embedding chunks) and of
-`evaluator run` / `rescore` (agent and judge calls) and hands the results back in input
-order, so what it returns is what a loop over the inputs would return. The local executor
-is that loop (threads for `--concurrency`); the Ray executor runs the same functions in
-worker processes, on this machine or on a cluster.
+`evaluator run` / `rescore` (agent and judge calls) and hands the results back, so what
+it returns is what a loop over the inputs would return (verdicts in input order; outcomes,
+keyed by case id, as they come). Inputs are iterables pulled through a bounded window, so
+memory does not grow with their number. The local executor is that loop (threads for
+`--concurrency`); the Ray executor runs the same functions in worker processes, on this
+machine or on a cluster.
 
 Work that leaves the process travels as a recipe (`AgentPlan`, `JudgePlan`): names, paths
 and settings a worker rebuilds the agent or judge from, never a live object.
@@ -12,7 +14,7 @@ and settings a worker rebuilds the agent or judge from, never a live object.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -49,8 +51,9 @@ class AgentPlan:
     """The index folder (absolute: workers may run in another directory)."""
     k: int
     mode: str
-    golden: list[GoldenItem]
-    """Every item of the run (agents such as `reference` look answers up in it)."""
+    golden: Sequence[GoldenItem]
+    """Every item of the run (agents such as `reference` look answers up in it); a
+    `GoldenSource` travels as its path and reads the file where it is used."""
     use: ModelUse
     probe: bool
     """Arm the one quick provider call before the first request, as the driver would."""
@@ -99,6 +102,38 @@ class Executor(Protocol):
         """One outcome per item whose id is not in `skip`, in golden order
         (`evaluator.runner.run_agent` semantics); `record` is called in this process with
         each outcome as soon as it is back (the outcomes journal), in any order."""
+        ...
+
+    def iter_agent(
+        self,
+        items: Iterable[GoldenItem],
+        agent: Agent,
+        plan: AgentPlan | None,
+        *,
+        total: int,
+        concurrency: int,
+        progress: bool,
+        skip: Collection[str] = frozenset(),
+    ) -> Iterator[CaseOutcome]:
+        """One outcome per item whose id is not in `skip` (ids of `items`), in any order,
+        each as soon as it is back; `items` are pulled lazily (a bounded window of cases
+        is in flight, whatever their number) and read once more for the questions when
+        the agent prepares on them. `total`: the number of items (progress, batch sizes)."""
+        ...
+
+    def iter_judged(
+        self,
+        entries: Iterable[tuple[int, GoldenItem, CaseOutcome]],
+        judge: Judge,
+        plan: JudgePlan | None,
+        *,
+        total: int,
+        concurrency: int,
+        progress: bool,
+        desc: str | None = None,
+    ) -> Iterator[JudgeResult]:
+        """The verdicts of each (repeat, item, outcome) in input order, the entries pulled
+        lazily (`evaluator.runner.iter_judged`); `total`: the number of entries."""
         ...
 
     def judge_repeats(

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ragoro.executors.base import AgentPlan, JudgePlan
@@ -39,6 +39,42 @@ class LocalExecutor:
 
         return run_agent(
             items, agent, concurrency=concurrency, progress=progress, skip=skip, record=record
+        )
+
+    def iter_agent(
+        self,
+        items: Iterable[GoldenItem],
+        agent: Agent,
+        plan: AgentPlan | None,
+        *,
+        total: int,
+        concurrency: int,
+        progress: bool,
+        skip: Collection[str] = frozenset(),
+    ) -> Iterator[CaseOutcome]:
+        """`evaluator.runner.iter_agent` on the live agent (golden order, lazily)."""
+        from evaluator.runner import iter_agent
+
+        return iter_agent(
+            items, agent, concurrency=concurrency, progress=progress, skip=skip, total=total
+        )
+
+    def iter_judged(
+        self,
+        entries: Iterable[tuple[int, GoldenItem, CaseOutcome]],
+        judge: Judge,
+        plan: JudgePlan | None,
+        *,
+        total: int,
+        concurrency: int,
+        progress: bool,
+        desc: str | None = None,
+    ) -> Iterator[JudgeResult]:
+        """`evaluator.runner.iter_judged` on the live judge (input order, lazily)."""
+        from evaluator.runner import iter_judged
+
+        return iter_judged(
+            entries, judge, concurrency=concurrency, progress=progress, total=total, desc=desc
         )
 
     def judge_repeats(

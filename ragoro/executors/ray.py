@@ -10,10 +10,8 @@ must see the same files (one machine, or a shared filesystem), see the README.
 
 from __future__ import annotations
 
-import importlib
-import sys
-from collections import deque
-from collections.abc import Callable, Collection, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -21,12 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ragoro.errors import RagoroError, UsageError
+from ragoro.errors import UsageError
 from ragoro.executors import tasks
 from ragoro.executors.base import AgentPlan, JudgePlan
-from ragoro.executors.ray_session import connect, import_ray
-from ragoro.executors.ray_worker import Worker, batched, question_batches
-from ragoro.executors.relay import restore
+from ragoro.executors.ray_pool import RayPool, WorkerLost
+from ragoro.executors.ray_worker import batch_size, batched, chunked, question_batches
 from vectordb.embeddings import Encoder
 
 if TYPE_CHECKING:
@@ -39,160 +36,10 @@ if TYPE_CHECKING:
 __all__ = ["RayExecutor", "WorkerLost"]
 
 
-class WorkerLost(RagoroError):
-    """A Ray worker process died (or Ray itself failed) before it returned its batch."""
-
-
-class RayExecutor:
+class RayExecutor(RayPool):
     """Fan the work out to Ray workers; results come back in input order."""
 
     name = "ray"
-
-    def __init__(
-        self, address: str | None = None, *, num_cpus: int | None = None, workers: int | None = None
-    ) -> None:
-        """`address`: a Ray cluster (None: `RAY_ADDRESS`, else a Ray started here with
-        `num_cpus` CPUs, default all). `workers`: actors per pool (default: the cluster's CPUs)."""
-        self.address = address
-        self.num_cpus = num_cpus
-        self.workers = workers
-        self._ray: Any = None
-        self._started = False
-        self._actors: list[Any] = []
-        self._threads: int | None = None
-
-    # -- session -------------------------------------------------------------------------
-
-    def _session(self) -> Any:
-        if self._ray is not None:
-            return self._ray
-        ray = import_ray()
-        if not ray.is_initialized():
-            connect(ray, self.address, num_cpus=self.num_cpus)
-            self._started = True
-        self._ray = ray
-        return ray
-
-    def worker_count(self) -> int:
-        """Actors per pool: `workers`, else the cluster's CPUs (at least 1)."""
-        if self.workers is not None:
-            return max(1, self.workers)
-        cpus = self._session().cluster_resources().get("CPU", 1)
-        return max(1, int(cpus))
-
-    def close(self) -> None:
-        """Stop every worker; shut down the Ray instance this executor started."""
-        self._stop()
-        if self._ray is not None and self._started:
-            self._ray.shutdown()
-        self._ray, self._started = None, False
-
-    def __enter__(self) -> RayExecutor:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    # -- the fan-out ---------------------------------------------------------------------
-
-    def _pool(self, size: int) -> list[Any]:
-        ray = self._session()
-        # More workers than CPUs (--ray-workers) share them rather than wait for one.
-        cpus = min(1.0, ray.cluster_resources().get("CPU", 1) / max(1, self.worker_count()))
-        actor = ray.remote(num_cpus=cpus, max_restarts=0)(Worker)
-        while len(self._actors) < size:
-            self._actors.append(actor.remote())
-        return self._actors[:size]
-
-    def _torch_threads(self) -> int:
-        """The intra-op threads torch uses in this process (what a local run computes with)."""
-        if self._threads is None:
-            self._threads = int(importlib.import_module("torch").get_num_threads())
-        return self._threads
-
-    def _stop(self) -> None:
-        for actor in self._actors:
-            self._ray.kill(actor)
-        self._actors = []
-
-    def fan_out(
-        self,
-        key: str,
-        setup: Callable[[], Any],
-        work: Callable[[Any, Any], Any],
-        batches: Sequence[Sequence[Any]],
-        *,
-        desc: str,
-        unit: str,
-        progress: bool,
-        keep: bool = False,
-        models: bool = True,
-        on_result: Callable[[Any], None] | None = None,
-        already: int = 0,
-    ) -> list[Any]:
-        """`work(state, batch)` for every batch, the state `key` built by `setup` once in
-        each worker; results in batch order. A worker's error is raised here as itself;
-        on any error or Ctrl-C the workers are stopped. `keep` leaves the state up for
-        another call; `models`: the work runs models (torch threads match this process's).
-        `on_result` gets each batch's result as it arrives; the progress bar starts at `already`."""
-        if not batches:
-            return []
-        ray = self._session()
-        pool = self._pool(min(self.worker_count(), len(batches)))
-        shipped = ray.put(setup)
-        threads = self._torch_threads() if models else None
-        for actor in pool:
-            actor.setup.remote(key, shipped, threads)
-        results: list[Any] = [None] * len(batches)
-        queue = deque(range(len(batches)))
-        idle = list(pool)
-        running: dict[Any, tuple[int, Any]] = {}
-        bar = None
-        if progress:
-            from tqdm import tqdm
-
-            bar = tqdm(
-                total=sum(map(len, batches)) + already,
-                initial=already,
-                desc=desc,
-                unit=unit,
-                file=sys.stderr,
-            )
-        try:
-            while queue or running:
-                while queue and idle:
-                    number, actor = queue.popleft(), idle.pop()
-                    running[actor.run.remote(key, work, batches[number])] = (number, actor)
-                done, _ = ray.wait(list(running), num_returns=1)
-                for ref in done:
-                    number, actor = running.pop(ref)
-                    ok, value = self._get(ray, ref)
-                    if not ok:
-                        raise restore(value)
-                    results[number] = value
-                    if on_result is not None:
-                        on_result(value)
-                    idle.append(actor)
-                    if bar is not None:
-                        bar.update(len(batches[number]))
-        except BaseException:
-            self._stop()
-            raise
-        finally:
-            if bar is not None:
-                bar.close()
-        if not keep:
-            for actor in pool:
-                actor.drop.remote(key)
-        return results
-
-    @staticmethod
-    def _get(ray: Any, ref: Any) -> tuple[bool, Any]:
-        try:
-            value: tuple[bool, Any] = ray.get(ref)
-        except ray.exceptions.RayError as exc:
-            raise WorkerLost(f"a Ray worker failed before returning its results: {exc}") from exc
-        return value
 
     # -- the evaluator's work ------------------------------------------------------------
 
@@ -213,17 +60,45 @@ class RayExecutor:
         skip: Collection[str] = frozenset(),
         record: Callable[[CaseOutcome], None] | None = None,
     ) -> list[CaseOutcome]:
-        """Outcomes of every case not in `skip`, in golden order; the agent is rebuilt in
-        each worker (and prepared on every question, as the local run is); `record` gets
-        each batch's outcomes as the batch comes back."""
+        """`iter_agent` in golden order, as a list; `record` gets each outcome as it is back."""
+        done = {item.id for item in items} & set(skip)
+        by_id: dict[str, CaseOutcome] = {}
+        for outcome in self.iter_agent(
+            items,
+            agent,
+            plan,
+            total=len(items),
+            concurrency=concurrency,
+            progress=progress,
+            skip=done,
+        ):
+            if record is not None:
+                record(outcome)
+            by_id[outcome.case_id] = outcome
+        return [by_id[item.id] for item in items if item.id not in done]
+
+    def iter_agent(
+        self,
+        items: Iterable[GoldenItem],
+        agent: Agent,
+        plan: AgentPlan | None,
+        *,
+        total: int,
+        concurrency: int,
+        progress: bool,
+        skip: Collection[str] = frozenset(),
+    ) -> Iterator[CaseOutcome]:
+        """Outcomes of every case not in `skip`, batch by batch as they come back; the
+        agent is rebuilt in each worker (and prepared on every question, as the local run
+        is). `items` is read once for the questions, then lazily for the cases."""
         if plan is None:
             raise UsageError(
                 "--executor ray rebuilds the agent in each worker: give it as a spec "
                 "(a registered name, provider:model or module:callable), not an object"
             )
-        todo = [item for item in items if item.id not in skip]
-        if not todo:
-            return []
+        counts = Counter(item.question for item in items if item.id not in skip)
+        if not counts:
+            return
         seed = (
             self._question_vectors(items, plan)
             if callable(getattr(agent, "prepare", None))
@@ -232,15 +107,10 @@ class RayExecutor:
         ledger = self._ledger(plan.use.agent)
         shipped = replace(plan, spent=None)
         setup = partial(tasks.agent_setup, shipped, ledger, concurrency, seed)
-        batches = question_batches(todo, self.worker_count())
-
-        def journal(value: tuple[list[CaseOutcome], Any]) -> None:
-            if record is not None:
-                for outcome in value[0]:
-                    record(outcome)
-
+        todo = (item for item in items if item.id not in skip)
+        batches = question_batches(todo, self.worker_count(), counts)
         try:
-            done = self.fan_out(
+            for outcomes, spent in self.fan_stream(
                 "agent",
                 setup,
                 tasks.agent_work,
@@ -248,19 +118,16 @@ class RayExecutor:
                 desc=f"agent {agent.name}",
                 unit="case",
                 progress=progress,
-                on_result=journal,
-                already=len(items) - len(todo),
-            )
+                total=total - len(skip),
+                already=len(skip),
+            ):
+                if plan.spent is not None:
+                    plan.spent.absorb(spent)
+                yield from outcomes
         finally:
             self._ray.kill(ledger)
-        by_id: dict[str, CaseOutcome] = {}
-        for outcomes, spent in done:
-            by_id.update((outcome.case_id, outcome) for outcome in outcomes)
-            if plan.spent is not None:
-                plan.spent.absorb(spent)
-        return [by_id[item.id] for item in todo]
 
-    def _question_vectors(self, items: Sequence[GoldenItem], plan: AgentPlan) -> tasks.Seed:
+    def _question_vectors(self, items: Iterable[GoldenItem], plan: AgentPlan) -> tasks.Seed:
         """The run's questions embedded once, across the workers, in the very batches one
         process embeds them in (`prepare` asks for the distinct questions in golden order):
         each worker's agent gets these vectors instead of embedding every question itself."""
@@ -285,38 +152,59 @@ class RayExecutor:
     ) -> list[list[JudgeResult]]:
         """Every outcome judged `repeats` times (once for a deterministic judge), one
         list per repeat in golden order; the judge is rebuilt in each worker."""
-        from evaluator.runner import case_pairs
-        from judges.base import repeat_judge
+        from evaluator.runner import case_pairs, judge_runs
 
-        if repeats < 1:
-            raise ValueError(f"repeats must be at least 1, got {repeats}")
+        pairs = case_pairs(items, outcomes)
+        runs = judge_runs(judge, repeats)
+        entries = [(run, item, outcome) for run in range(1, runs + 1) for item, outcome in pairs]
+        flat = list(
+            self.iter_judged(
+                entries,
+                judge,
+                plan,
+                total=len(entries),
+                concurrency=concurrency,
+                progress=progress,
+            )
+        )
+        return [flat[run * len(pairs) : (run + 1) * len(pairs)] for run in range(runs)]
+
+    def iter_judged(
+        self,
+        entries: Iterable[tuple[int, GoldenItem, CaseOutcome]],
+        judge: Judge,
+        plan: JudgePlan | None,
+        *,
+        total: int,
+        concurrency: int,
+        progress: bool,
+        desc: str | None = None,
+    ) -> Iterator[JudgeResult]:
+        """The verdicts of each (repeat, item, outcome) in input order, the entries pulled
+        lazily in batches; the judge is rebuilt in each worker, and its rate limits and
+        call caps are held by one ledger for every worker and repeat."""
         if plan is None:
             raise UsageError(
                 "--executor ray rebuilds the judge in each worker: give it by name, not an object"
             )
-        pairs = case_pairs(items, outcomes)
-        runs = 1 if repeats == 1 or repeat_judge(judge, 2) is None else repeats
-        entries = [(run, item, outcome) for run in range(1, runs + 1) for item, outcome in pairs]
         ledger = self._ledger(plan.use.judge)
         setup = partial(tasks.judge_setup, replace(plan, spent=None), ledger, concurrency)
         try:
-            done = self.fan_out(
+            for results, spent in self.fan_stream(
                 "judge",
                 setup,
                 tasks.judge_work,
-                batched(entries, self.worker_count()),
-                desc=f"judge {judge.name}",
+                chunked(entries, batch_size(total, self.worker_count())),
+                desc=desc or f"judge {judge.name}",
                 unit="case",
                 progress=progress,
-            )
+                total=total,
+            ):
+                if plan.spent is not None:
+                    plan.spent.absorb(spent)
+                yield from results
         finally:
             self._ray.kill(ledger)
-        flat: list[JudgeResult] = []
-        for results, spent in done:
-            flat.extend(results)
-            if plan.spent is not None:
-                plan.spent.absorb(spent)
-        return [flat[run * len(pairs) : (run + 1) * len(pairs)] for run in range(runs)]
 
     # -- vectordb build ------------------------------------------------------------------
 

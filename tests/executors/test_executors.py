@@ -83,7 +83,7 @@ def test_batches_keep_the_cases_of_one_question_together_and_in_golden_order() -
     from ragoro.executors.ray_worker import batched, question_batches
 
     items = [_item(f"c{n}", f"q{n % 7}") for n in range(40)]
-    batches = question_batches(items, workers=2)
+    batches = list(question_batches(items, workers=2))
     assert len(batches) > 2
     for question in {item.question for item in items}:
         holding = [b for b in batches if any(i.question == question for i in b)]
