@@ -104,10 +104,27 @@ _CAUSE_RE = re.compile(
 )
 
 
+_CLOCK_QUESTION_RE = re.compile(
+    r"\b(?:a che or[ae]|fino a che ora|da che ora|entro che ora|what time|by what time|"
+    r"until what time|at what time)\b",
+    re.IGNORECASE,
+)
+
+
 def _counted_noun(answer: str, end: int) -> bool:
     """A bare number followed by a word counts that word ("200 automobili")."""
     rest = re.match(r"[\s-]*([^\W\d_]{3,})", answer[end:])
     return rest is not None
+
+
+_NEXT_WORDS_RE = re.compile(r"[\s-]*((?:[^\W\d_]+[\s-]+){0,2}[^\W\d_]+)")
+
+
+def _measured_after(answer: str, end: int) -> bool:
+    """A bare number with a unit among the next three words is a measure, not a count:
+    "26 working days" says how long, whatever adjective stands before the unit."""
+    rest = _NEXT_WORDS_RE.match(answer[end:])
+    return rest is not None and any(normalize_unit(w) for w in rest.group(1).split())
 
 
 def _only_durations(amounts: list[Quantity], text: str) -> bool:
@@ -241,7 +258,8 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
                 return "the question asks how much; the answer gives how long"
             return ""
         if wanted == COUNT:
-            fitting = [q for q in amounts if q.unit is None]
+            text = prepare(answer)
+            fitting = [q for q in amounts if q.unit is None and not _measured_after(text, q.end)]
         else:
             fitting = [
                 q for q in amounts
@@ -264,6 +282,13 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             asked_for = "a count" if wanted == COUNT else "/".join(sorted(wanted))
             return f"wrong kind of quantity: {got}, not {asked_for}"
         return ""
+    if kind == "time" and _CLOCK_QUESTION_RE.search(question):
+        # "A che ora…?" asks a time of day: a day, a date or a number of hours is not one.
+        if _clock_time(prepare(answer), list(ans.all_quantities)) or _names_an_event(
+            answer, asked, ans.lang
+        ):
+            return ""
+        return "the question asks what time; the answer gives no time of day"
     if kind == "time":
         years = [q for q in quantities if q.unit is None and 1000 <= q.value <= 2100]
         # A day the question itself names ("il venerdì") is not the time it asks for.

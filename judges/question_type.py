@@ -170,6 +170,12 @@ _IN_UNIT_RE = re.compile(
 _HOW_LONG_RE = re.compile(
     r"\b(?:how long|per quanto tempo|quanto tempo|how often)\b", re.IGNORECASE
 )
+# "How far (away)…?", "Quanto dista…?", "A che distanza…?" ask a length; "how far in
+# advance / ahead / back" asks how long before.
+_HOW_FAR_RE = re.compile(
+    r"\b(?:how far(?!\s+(?:in advance|ahead|back|beforehand))|quanto (?:dista|distano|lontan[oaie])|a (?:che|quale) distanza)\b",
+    re.IGNORECASE,
+)
 
 
 def asked_unit_word(question: str) -> str | None:
@@ -247,6 +253,8 @@ def asked_units(question: str) -> frozenset[str]:
             return frozenset({base})
     if _HOW_LONG_RE.search(question):
         return frozenset({"h", "m"})
+    if _HOW_FAR_RE.search(question):
+        return frozenset({"m"})
     verb_units = _measure_verb_units(question)
     if verb_units:
         return verb_units

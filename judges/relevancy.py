@@ -159,6 +159,7 @@ def _off_topic(
     *,
     kind: AnswerKind,
     answer: str,
+    unanswerable: bool = False,
 ) -> str:
     """Why the answer is about something else, or "".
 
@@ -180,6 +181,12 @@ def _off_topic(
         # Nothing to ground on: a short answer of the specific kind asked ("Mario Rossi,
         # direttore tecnico.") stands on its kind; a longer one must name the subject.
         bare = kind != "description" and len(ans.tokens) <= _BARE_ANSWER_TOKENS
+        # Where the documents say nothing of the subject, no text shows what an answer's
+        # own words are about: beyond a fragment, words that share nothing with the
+        # question say it is about something else ("26 working days per calendar year"
+        # for how long a warranty lasts).
+        if unanswerable:
+            bare = bare and (overlap > 0 or len(ans.tokens) <= _FRAGMENT_TOKENS)
         ok = overlap >= _SUBJECT_OVERLAP or bare
     elif same_language:
         ok = overlap >= _SUBJECT_OVERLAP and grounded >= _SUBJECT_OVERLAP
@@ -290,7 +297,9 @@ def answer_relevancy(
         named, _ = token_recall(words, with_translations(ans.token_set | ans.words))
         if words and named < _LABEL_SHARE:
             return scored(0.0, threshold, f"does not name «{label}», which the question asks about")
-    off = _off_topic(ans, asked, focus, overlap, subject, kind=kind, answer=answer)
+    off = _off_topic(
+        ans, asked, focus, overlap, subject, kind=kind, answer=answer, unanswerable=expects_refusal
+    )
     if off:
         return scored(0.0, threshold, off)
     return scored(1.0, threshold, f"gives the {kind} asked (subject overlap {overlap:.2f})")
