@@ -87,7 +87,14 @@ def check_value(
         value, unit = _base(outcome.value, outcome.unit)
         declared = _Candidate(value, unit, f"{outcome.value:g} {outcome.unit or ''}".strip(), 0.0)
         same_kind = [c for c in stated if c.unit == declared.unit or c.unit is None]
-        if same_kind and not any(_matches(c, declared.value) for c in same_kind):
+        # A bare number is read in the declared unit ("26 working days" declared as 26
+        # days: the unit after an adjective is not extracted), so its digits are compared
+        # with the declared number as given, before conversion to the base unit.
+        declared_number = outcome.value
+        if same_kind and not any(
+            _matches(c, declared.value) or (c.unit is None and _matches(c, declared_number))
+            for c in same_kind
+        ):
             said = ", ".join(c.shown for c in same_kind[:3])
             return NumericCheck(False, f"declares {declared.shown} but the answer says {said}")
         candidates.insert(0, declared)

@@ -71,3 +71,18 @@ def test_on_an_unanswerable_case_words_foreign_to_the_question_are_off_topic(
 def test_with_nothing_said_of_answerability_an_answer_in_its_own_words_stands() -> None:
     question = "How big was the parts inventory at year end?"
     assert _relevant(question, "About 4,200 items, worth 3 days of production.")
+
+
+def test_a_declared_value_matches_a_bare_number_written_before_an_adjective() -> None:
+    from judges.numeric import check_value
+    from ragoro.contracts import CaseOutcome
+
+    def said(answer: str, value: float) -> bool:
+        outcome = CaseOutcome(
+            case_id="c", question="How many days of leave?", answer=answer, value=value, unit="day"
+        )
+        return check_value(26, "day", outcome).matched
+
+    assert said("26 working days per calendar year.", 26)
+    assert not said("28 working days per calendar year.", 26)  # the text disagrees
+    assert not said("26 working days per calendar year.", 28)  # declared 28, text says 26
