@@ -5,18 +5,15 @@ command line through their streamed form, `evaluator.orchestrate`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from evaluator.agents.base import Agent
-from evaluator.journal import OutcomesJournal
+from evaluator.evaluation import Evaluation
 from evaluator.orchestrate import DEFAULT_GOLDEN, evaluate_streamed, rescore_streamed
 from evaluator.participants import ModelUse, resolve_judge
-from evaluator.report import RunReport
-from judges.base import Judge, JudgeResult
+from judges.base import Judge
 from ragoro.contracts import CaseOutcome
 from ragoro.executors import Executor
-from ragoro.llm import Accounting
 from vectordb import DEFAULT_INDEX, VectorIndex
 
 __all__ = [
@@ -29,24 +26,6 @@ __all__ = [
     "rescore_streamed",
     "resolve_judge",
 ]
-
-
-@dataclass
-class Evaluation:
-    """What one evaluation produced: the report, and the outcomes and verdicts behind it."""
-
-    report: RunReport
-    outcomes: list[CaseOutcome]
-    results: list[JudgeResult] = field(default_factory=list)
-    """Repeat 1's verdicts: the ones the report's numbers come from."""
-    again: list[list[JudgeResult]] = field(default_factory=list)
-    """The verdicts of repeats 2..N (--repeats), one list per repeat; empty for one repeat
-    or a deterministic judge."""
-    accounting: dict[str, Accounting] = field(default_factory=dict)
-    """What each role's model spent ("agent", "judge"): requests, calls, cache hits."""
-    journal: OutcomesJournal | None = None
-    """The run's outcomes journal (when one was asked for): `finish()` it once the
-    outcomes are saved."""
 
 
 def evaluate(

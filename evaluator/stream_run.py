@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from evaluator.accumulate import CaseRow, JudgedCases, ReportBuilder
+from evaluator.evaluation import Evaluation
 from evaluator.golden_source import GoldenSource
 from evaluator.line_store import LineStore
 from evaluator.report import RunReport
@@ -28,7 +29,6 @@ from ragoro.errors import InputError
 from ragoro.golden import atomic_write_lines
 
 if TYPE_CHECKING:
-    from evaluator.evaluate import Evaluation
     from evaluator.journal import OutcomesJournal
     from judges.base import Judge
     from ragoro.executors import Executor, JudgePlan
@@ -145,7 +145,6 @@ class StreamedRun:
     def materialize(self) -> Evaluation:
         """The whole run in memory, as the library returns it: every outcome, every
         verdict, and a report holding every case's results."""
-        from evaluator.evaluate import Evaluation
 
         report = self.report.model_copy(update={"case_results": dict(self.rows())})
         return Evaluation(
