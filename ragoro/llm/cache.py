@@ -101,6 +101,33 @@ def default_cache_dir() -> Path:
     return Path(env) if env else DEFAULT_CACHE_DIR
 
 
+_BUSY_TIMEOUT_S = 30.0
+_SETUP_RETRY_S = 0.05
+
+
+def _set_up(conn: sqlite3.Connection) -> None:
+    """WAL mode and the table, retried while another process does the same.
+
+    Two processes opening a new cache at once both hold a shared lock and both ask for
+    the exclusive one to switch it to WAL; SQLite answers one of them "database is locked"
+    at once rather than let them wait on each other. Once the other has switched, the
+    retry finds WAL already set. Any other error, or a lock held past the busy timeout,
+    is raised.
+    """
+    deadline = time.monotonic() + _BUSY_TIMEOUT_S
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            with conn:
+                conn.execute(_SCHEMA_SQL)
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(_SETUP_RETRY_S)
+
+
 class CallCache:
     """Thread- and process-safe sqlite cache of raw model outputs keyed by `make_key`."""
 
@@ -119,11 +146,8 @@ class CallCache:
             return conn
         # check_same_thread=False only so close() may run from any thread; each thread
         # still uses its own connection.
-        conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        with conn:
-            conn.execute(_SCHEMA_SQL)
+        conn = sqlite3.connect(self.path, timeout=_BUSY_TIMEOUT_S, check_same_thread=False)
+        _set_up(conn)
         self._local.conn = conn
         with self._lock:
             self._connections.append(conn)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import textwrap
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import cast
 
 import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -175,3 +177,43 @@ def test_two_processes_write_the_same_cache(tmp_path):
     ]
     assert [p.wait(timeout=60) for p in procs] == [0, 0]
     assert len(CallCache(tmp_path)) == 200
+
+
+class _LockedOnce:
+    """A connection whose first statement meets another process's switch to WAL."""
+
+    def __init__(self, conn, error: str = "database is locked"):
+        self._conn = conn
+        self._error = error
+        self.failures = 0
+
+    def execute(self, sql, *args):
+        if self.failures == 0:
+            self.failures += 1
+            raise sqlite3.OperationalError(self._error)
+        return self._conn.execute(sql, *args)
+
+    def __enter__(self):
+        return self._conn.__enter__()
+
+    def __exit__(self, *exc):
+        return self._conn.__exit__(*exc)
+
+
+def test_setting_up_retries_a_lock_that_another_process_holds(tmp_path):
+    from ragoro.llm.cache import _set_up
+
+    raw = sqlite3.connect(tmp_path / "c.sqlite")
+    locked = _LockedOnce(raw)
+    _set_up(cast(sqlite3.Connection, locked))
+    assert locked.failures == 1
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert raw.execute("SELECT COUNT(*) FROM calls").fetchone()[0] == 0
+
+
+def test_setting_up_raises_any_other_error(tmp_path):
+    from ragoro.llm.cache import _set_up
+
+    broken = _LockedOnce(sqlite3.connect(tmp_path / "c.sqlite"), "disk I/O error")
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        _set_up(cast(sqlite3.Connection, broken))
