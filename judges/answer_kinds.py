@@ -117,14 +117,26 @@ def _counted_noun(answer: str, end: int) -> bool:
     return rest is not None
 
 
-_NEXT_WORDS_RE = re.compile(r"[\s-]*((?:[^\W\d_]+[\s-]+){0,2}[^\W\d_]+)")
+_NEXT_WORDS_RE = re.compile(r"[\s-]*((?:[^\W\d_]+[\s'’-]+){0,2}[^\W\d_]+)")
+# What follows a rate word divides: "3 times a year", "4 inspections per month" still count.
+_RATE_WORDS = frozenset(
+    ["a", "an", "per", "each", "every", "ogni", "al", "allo", "alla", "all", "ai", "alle", "l"]
+)
 
 
 def _measured_after(answer: str, end: int) -> bool:
-    """A bare number with a unit among the next three words is a measure, not a count:
-    "26 working days" says how long, whatever adjective stands before the unit."""
+    """A bare number with a unit among the next three words, before any rate word, is a
+    measure, not a count: "26 working days" says how long, whatever adjective stands
+    before the unit, while "3 times a year" counts times."""
     rest = _NEXT_WORDS_RE.match(answer[end:])
-    return rest is not None and any(normalize_unit(w) for w in rest.group(1).split())
+    if rest is None:
+        return False
+    for word in re.split(r"[\s'’-]+", rest.group(1).casefold()):
+        if word in _RATE_WORDS:
+            return False
+        if len(word) > 1 and normalize_unit(word):
+            return True
+    return False
 
 
 def _only_durations(amounts: list[Quantity], text: str) -> bool:
@@ -278,7 +290,15 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             if not spans:
                 return "the question asks how long; the answer gives how often ('every ...')"
         if not fitting:
-            got = ", ".join(sorted({q.unit or "a count" for q in amounts}))
+            text = prepare(answer)
+            got = ", ".join(
+                sorted(
+                    {
+                        q.unit or ("a measure" if _measured_after(text, q.end) else "a count")
+                        for q in amounts
+                    }
+                )
+            )
             asked_for = "a count" if wanted == COUNT else "/".join(sorted(wanted))
             return f"wrong kind of quantity: {got}, not {asked_for}"
         return ""

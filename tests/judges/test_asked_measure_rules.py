@@ -21,6 +21,10 @@ def _relevant(question: str, answer: str, subject: tuple[str, ...] = ()) -> bool
         ("Quanti dipendenti aveva il Gruppo alla fine del 2023?", "26 working days.", False),
         ("Quanti dipendenti aveva il Gruppo alla fine del 2023?", "1.240 persone.", True),
         ("How many plants does the Group run?", "Four.", True),
+        # what follows a rate word divides: these still count things
+        ("How many times a year is the filter changed?", "3 times a year.", True),
+        ("How many inspections per month?", "4 inspections per month.", True),
+        ("Quanti corsi si tengono ogni anno?", "12 corsi l'anno.", True),
     ],
 )
 def test_a_count_is_not_answered_by_a_measure(question: str, answer: str, relevant: bool) -> None:
