@@ -9,7 +9,14 @@ from pathlib import Path
 
 from evaluator.console import render_explanations, render_report
 from evaluator.extraction_cli import add_extraction_parser, run_extraction_command
-from evaluator.gate import GatedReport, GateOutcome, add_gate_arguments, judge_outage, run_gate
+from evaluator.gate import (
+    GatedReport,
+    GateOutcome,
+    add_gate_arguments,
+    baseline_beside,
+    judge_outage,
+    run_gate,
+)
 from evaluator.journal import journal_path
 from evaluator.orchestrate import DEFAULT_GOLDEN, evaluate_streamed, rescore_streamed
 from evaluator.participants import ModelUse
@@ -248,6 +255,8 @@ def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 def _finish(args: argparse.Namespace, run: StreamedRun) -> int:
     report = run.report
+    if args.baseline is None:
+        args.baseline = baseline_beside(report.golden_path)
     print(render_report(report))
     if args.explain:
         print(render_explanations(report, run.cases.row))

@@ -47,6 +47,7 @@ __all__ = [
     "GateVerdict",
     "GatedReport",
     "RatchetResult",
+    "baseline_beside",
     "format_comparison",
     "judge_outage",
     "lock_path_for",
@@ -55,7 +56,8 @@ __all__ = [
     "select_entry",
 ]
 
-DEFAULT_BASELINE = Path("data/golden/qa_baseline.json")
+BASELINE_NAME = "qa_baseline.json"
+DEFAULT_BASELINE = Path("data/golden") / BASELINE_NAME
 EXIT_PASS = 0
 EXIT_REGRESSION = 1
 EXIT_USAGE = 2
@@ -125,17 +127,26 @@ class GatedReport(RunReport):
     gate: GateVerdict | None = None
 
 
-def add_gate_arguments(
-    parser: argparse.ArgumentParser, *, default: Path = DEFAULT_BASELINE
-) -> None:
-    """Add --baseline and --update-baseline to a `run`/`rescore`/`extraction` parser."""
+def add_gate_arguments(parser: argparse.ArgumentParser, *, default: Path | None = None) -> None:
+    """Add --baseline and --update-baseline to a `run`/`rescore`/`extraction` parser.
+
+    With no `default`, --baseline defaults to None: the caller takes the baseline beside
+    the golden set (`baseline_beside`), so a run on another golden set never writes into
+    the committed baseline file.
+    """
+    where = (
+        str(default)
+        if default is not None
+        else f"{BASELINE_NAME} in the golden set's folder, so {DEFAULT_BASELINE} for the "
+        "committed set"
+    )
     parser.add_argument(
         "--baseline",
         type=Path,
         default=default,
         metavar="PATH",
         help="baseline file, one entry per mode/judge; a missing entry is created from this "
-        f"run and passes (default {default})",
+        f"run and passes (default {where})",
     )
     parser.add_argument(
         "--update-baseline",
@@ -152,6 +163,11 @@ def add_gate_arguments(
         help="fail the gate when any case of a gated metric went from pass to fail, even "
         "when the metric's rate rose (flips are listed on every run either way)",
     )
+
+
+def baseline_beside(golden: Path | str) -> Path:
+    """The default baseline of a golden set: `qa_baseline.json` in the golden file's folder."""
+    return Path(golden).parent / BASELINE_NAME
 
 
 def load_baseline(path: Path) -> BaselineFile:

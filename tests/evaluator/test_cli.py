@@ -226,3 +226,28 @@ def test_a_golden_file_that_is_not_utf8_is_a_clean_input_error(
     assert "not UTF-8" in err and "Traceback" not in err
     validate = run_cli("builder", "validate", str(golden), "--docs", str(ROOT / "documenti_pdf"))
     assert validate.returncode == 2 and "not UTF-8" in validate.stderr
+
+
+def test_default_baseline_lives_beside_the_golden_set(tmp_path: Path, demo_index: Path) -> None:
+    """Without --baseline a run gates on `qa_baseline.json` in its golden set's own folder,
+    so evaluating another golden set never writes into the committed baseline file."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    shutil.copy(GOLDEN, mine / "golden.jsonl")
+    result = run_cli(
+        "evaluator",
+        "run",
+        "--golden",
+        "mine/golden.jsonl",
+        "--index",
+        str(demo_index),
+        "--report",
+        "mine/report.json",
+        "--no-progress",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "tool/offline" in json.loads((mine / "qa_baseline.json").read_text(encoding="utf-8"))
+    assert not (tmp_path / "data").exists()
+    report = json.loads((mine / "report.json").read_text(encoding="utf-8"))
+    assert report["gate"]["baseline"] == str(Path("mine") / "qa_baseline.json")
