@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from vectordb.bert_encoder import BertSentenceEncoder, light_model_config
 from vectordb.defaults import DEFAULT_EMBEDDINGS
 from vectordb.errors import VectorDBError
 
@@ -43,32 +44,32 @@ def resolve_model_path(name: str) -> str:
 
 
 class Encoder:
-    """A sentence-transformers model that returns L2-normalised float32 vectors."""
+    """An embedding model that returns L2-normalised float32 vectors.
+
+    A sentence-transformers folder of the common BERT → mean pooling → normalise layout
+    (the packaged default among them) runs on plain torch (`vectordb.bert_encoder`),
+    which skips seconds of `sentence_transformers` import; any other model is loaded with
+    sentence-transformers. Both give the same vectors to float rounding.
+    """
 
     def __init__(self, name: str = DEFAULT_EMBEDDINGS, *, batch_size: int = 64) -> None:
         self.name = name
         self.batch_size = batch_size
         path = resolve_model_path(name)
-        if os.path.isdir(path):
-            # A local folder must never trigger a hub lookup: there is no network here.
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as transformers_logging
-
-        # Its "Loading weights" bar fills in a few milliseconds from local disk: noise on
-        # the console of every command that embeds, never progress worth showing.
-        transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
-        try:
-            self._model: Any = SentenceTransformer(path, device="cpu")
-        except (OSError, ValueError) as exc:
-            raise EmbeddingModelError(
-                f"cannot load embedding model {name!r}: {exc}. Use a local path or the "
-                f"default {DEFAULT_EMBEDDINGS!r}"
-            ) from exc
-        dimensions = self._model.get_embedding_dimension()
-        if not dimensions:
-            raise EmbeddingModelError(f"embedding model {name!r} does not report its dimensions")
-        self.dimensions = int(dimensions)
+        self._light: BertSentenceEncoder | None = None
+        self._model: Any = None
+        light = light_model_config(path) if os.path.isdir(path) else None
+        if light is not None:
+            self._light = BertSentenceEncoder(light)
+            self.dimensions = self._light.dimensions
+        else:
+            self._model = _load_sentence_transformer(name, path)
+            dimensions = self._model.get_embedding_dimension()
+            if not dimensions:
+                raise EmbeddingModelError(
+                    f"embedding model {name!r} does not report its dimensions"
+                )
+            self.dimensions = int(dimensions)
         self._lock = threading.Lock()
 
     def encode(
@@ -78,15 +79,38 @@ class Encoder:
         an empty (0, dimensions) array."""
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
+        size = batch_size or self.batch_size
         with self._lock:
-            vectors = self._model.encode(
-                texts,
-                batch_size=batch_size or self.batch_size,
-                show_progress_bar=progress,
-                convert_to_numpy=True,
-                normalize_embeddings=True,
-            )
+            if self._light is not None:
+                vectors = self._light.encode(texts, size, progress=progress)
+            else:
+                vectors = self._model.encode(
+                    texts,
+                    batch_size=size,
+                    show_progress_bar=progress,
+                    convert_to_numpy=True,
+                    normalize_embeddings=True,
+                )
         return np.ascontiguousarray(vectors, dtype=np.float32)
+
+
+def _load_sentence_transformer(name: str, path: str) -> Any:
+    if os.path.isdir(path):
+        # A local folder must never trigger a hub lookup: there is no network here.
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as transformers_logging
+
+    # Its "Loading weights" bar fills in a few milliseconds from local disk: noise on
+    # the console of every command that embeds, never progress worth showing.
+    transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    try:
+        return SentenceTransformer(path, device="cpu")
+    except (OSError, ValueError) as exc:
+        raise EmbeddingModelError(
+            f"cannot load embedding model {name!r}: {exc}. Use a local path or the "
+            f"default {DEFAULT_EMBEDDINGS!r}"
+        ) from exc
 
 
 _ENCODERS: dict[str, Encoder] = {}
