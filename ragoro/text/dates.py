@@ -80,7 +80,7 @@ def _iso(year: int, month: int, day: int | None) -> str | None:
 # What each pattern cannot match without: 0, a year of four digits; 1, a digit, a separator
 # and a digit. Most texts have neither, and the month-name patterns are slow to scan:
 # skipping a pattern that cannot match finds the same dates.
-_PREREQUISITES = (re.compile(r"\d{4}"), re.compile(r"\d[/.\-]\d"))
+_PREREQUISITES: tuple[re.Pattern[str], ...] = (re.compile(r"\d{4}"), re.compile(r"\d[/.\-]\d"))
 _NEEDS = (0, 1, 0, 0, 0)
 
 
