@@ -114,7 +114,8 @@ def _table() -> dict[str, frozenset[str]]:
 _TABLE = _table()
 
 
-@lru_cache(maxsize=16384)
+# Bounded like `ragoro.text.lexicon.with_translations` (one token pool per entry).
+@lru_cache(maxsize=4096)
 def with_synonyms(stems: frozenset[str]) -> frozenset[str]:
     """The stems with the stems (and Italian verb roots) of their synonyms added."""
     out = set(stems)
