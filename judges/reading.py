@@ -62,7 +62,7 @@ def stored_source(text: str, lang: Lang | None) -> TextSource | None:
     return _STORED_SOURCES.get((text, lang))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def analysed(text: str, lang: Lang) -> Analysis:
     """`analyse`, remembered: the judges read the same sentence for several metrics and
     several windows of a case (and a stored analysis is not computed at all). Bounded: an

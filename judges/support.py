@@ -304,6 +304,10 @@ def _aligned_problems(
         key = (-len(problems), local)
         if best is None or key > (-len(best[1]), best[0]):
             best = (local, problems, window)
+            if not problems and local == 1.0:
+                # No later window can rank higher (none has fewer problems or more words
+                # found), and a tie keeps the first: the rest need not be read.
+                break
     if best is None:
         return ["no source sentence"]
     problems = list(best[1])

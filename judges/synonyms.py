@@ -114,10 +114,18 @@ def _table() -> dict[str, frozenset[str]]:
 _TABLE = _table()
 
 
-@lru_cache(maxsize=16384)
+# Bounded like `ragoro.text.lexicon.with_translations` (one token pool per entry).
+@lru_cache(maxsize=4096)
 def with_synonyms(stems: frozenset[str]) -> frozenset[str]:
     """The stems with the stems (and Italian verb roots) of their synonyms added."""
     out = set(stems)
     for s in stems:
-        out |= _TABLE.get(s, frozenset()) | _TABLE.get(_root(s), frozenset())
+        out |= _synonyms_of(s)
     return frozenset(out)
+
+
+@lru_cache(maxsize=65536)
+def _synonyms_of(word_stem: str) -> frozenset[str]:
+    """One stem's synonyms (itself included when it has any): the same words recur in
+    every window and answer, so each is looked up (and its root cut) once."""
+    return _TABLE.get(word_stem, frozenset()) | _TABLE.get(_root(word_stem), frozenset())

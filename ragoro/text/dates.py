@@ -77,11 +77,21 @@ def _iso(year: int, month: int, day: int | None) -> str | None:
     return f"{year:04d}-{month:02d}" + (f"-{day:02d}" if day is not None else "")
 
 
+# What each pattern cannot match without: 0, a year of four digits; 1, a digit, a separator
+# and a digit. Most texts have neither, and the month-name patterns are slow to scan:
+# skipping a pattern that cannot match finds the same dates.
+_PREREQUISITES: tuple[re.Pattern[str], ...] = (re.compile(r"\d{4}"), re.compile(r"\d[/.\-]\d"))
+_NEEDS = (0, 1, 0, 0, 0)
+
+
 def find_dates(text: str) -> list[DateMention]:
     """All non-overlapping dates in text, in order (day-first for ambiguous numeric dates)."""
     found: list[DateMention] = []
     taken: list[tuple[int, int]] = []
-    for pattern, kind in _PATTERNS:
+    possible = [p.search(text) is not None for p in _PREREQUISITES]
+    for (pattern, kind), needs in zip(_PATTERNS, _NEEDS, strict=True):
+        if not possible[needs]:
+            continue
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue

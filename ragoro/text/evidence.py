@@ -124,7 +124,8 @@ def analyse(text: str, lang: Lang) -> Analysis:
     )
 
 
-@lru_cache(maxsize=8192)
+# Bounded like `lexicon.with_translations`: one entry per token pool, most of them per case.
+@lru_cache(maxsize=4096)
 def _by_prefix(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
     """Pool tokens of 5+ letters grouped by their first 5 (frozensets cache their hash)."""
     groups: dict[str, list[str]] = {}

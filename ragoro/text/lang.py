@@ -158,7 +158,9 @@ def content_tokens(text: str, lang: Lang | None = None, *, numbers: bool = True)
     stop = STOPWORDS[language]
     out: list[str] = []
     for token in tokenize(text):
-        if is_number_token(token):
+        # A token of `tokenize` is a number exactly when it starts with a digit (the number
+        # alternative is tried first): `is_number_token` without a regex per token.
+        if token[0].isdecimal():
             if numbers:
                 out.append(token)
             continue

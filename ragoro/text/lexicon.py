@@ -185,7 +185,10 @@ def translations(word_stem: str) -> frozenset[str]:
     return _translations().get(word_stem, frozenset())
 
 
-@lru_cache(maxsize=16384)
+# Bounded to what a run reuses (every window of a small index, a few pools per case): each
+# entry is a whole token pool (~4 KB), and a run of thousands of distinct cases would
+# otherwise keep filling it (issue 12, "memory is bounded").
+@lru_cache(maxsize=4096)
 def with_translations(stems: frozenset[str]) -> frozenset[str]:
     """The stems plus the stems of their translations (IT <-> EN)."""
     out = set(stems)

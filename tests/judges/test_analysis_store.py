@@ -79,6 +79,27 @@ def test_stored_analyses_read_back_equal_to_computed(index_copy: VectorIndex) ->
             assert reading.analysed(window.text, window.lang) is window  # not computed again
 
 
+def test_a_stored_window_shares_its_quantities_as_a_computed_one_does(
+    index_copy: VectorIndex,
+) -> None:
+    _store(index_copy)
+    _forget()
+    _store(index_copy)
+    windows = [w for c in index_copy.chunks for w in support._text_source(c.text, None).windows]
+    assert any(w.quantities for w in windows)
+    for window in windows:
+        assert all(any(q is o for o in window.all_quantities) for q in window.quantities)
+
+
+def test_a_quantity_missing_from_all_quantities_is_still_decoded() -> None:
+    row = [1702.5, "EUR", 0, 6, "1702,5", 1702.5, 1.0, "EUR", [[1702.5, 1]]]
+    other = [3.0, None, 9, 10, "3", 3.0, 1.0, None, [[3.0, 0]]]
+    every = (analysis_store._decode_quantity(other),)
+    (alone,) = analysis_store._among([row], [other], every)
+    assert alone == analysis_store._decode_quantity(row) and alone.value == 1702.5
+    assert analysis_store._among([other], [other], every)[0] is every[0]
+
+
 @pytest.mark.parametrize(
     ("field", "value", "why"),
     [

@@ -1,0 +1,56 @@
+"""The offline judge's memos of per-case texts stay bounded over a long run, and a memo
+never changes what it remembers: a hit is the value a fresh computation gives."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from judges import reading, synonyms
+from ragoro.text import evidence, lexicon
+
+# Each entry holds a whole token pool or a text's analysis (~2-4 KB): at these caps the
+# four hold ~50 MB at most, where their former caps allowed ~150 MB (issue 12).
+PER_CASE_MEMOS: list[tuple[Any, int]] = [
+    (lexicon.with_translations, 4096),
+    (synonyms.with_synonyms, 4096),
+    (evidence._by_prefix, 4096),
+    (reading.analysed, 4096),
+]
+
+
+@pytest.mark.parametrize(("memo", "cap"), PER_CASE_MEMOS)
+def test_per_case_memos_are_bounded(memo: Any, cap: int) -> None:
+    maxsize = memo.cache_info().maxsize
+    assert maxsize is not None and maxsize <= cap
+
+
+def _pools(n: int) -> list[frozenset[str]]:
+    return [frozenset({f"parola{i}", f"word{i}", "chiamar", "call"}) for i in range(n)]
+
+
+@pytest.mark.parametrize(
+    "widen",
+    [lexicon.with_translations, synonyms.with_synonyms, evidence._by_prefix],
+)
+def test_a_full_memo_evicts_and_recomputes_the_same_value(widen: Callable[..., Any]) -> None:
+    pools = _pools(5000)
+    first = [widen(pool) for pool in pools]
+    info = widen.cache_info()  # type: ignore[attr-defined]
+    assert info.currsize <= info.maxsize
+    # The first pools were evicted: asked again, they are computed again, equal.
+    assert [widen(pool) for pool in pools[:10]] == first[:10]
+    assert "call" in synonyms.with_synonyms(frozenset({"ring"}))
+
+
+def test_analysed_is_bounded_over_many_answers() -> None:
+    reading.analysed.cache_clear()
+    for i in range(5000):
+        reading.analysed(f"The answer number {i} is 12 kg.", "en")
+    info = reading.analysed.cache_info()
+    assert info.currsize <= 4096
+    assert reading.analysed("The answer number 0 is 12 kg.", "en") == evidence.analyse(
+        "The answer number 0 is 12 kg.", "en"
+    )

@@ -1,0 +1,56 @@
+"""Dates: the patterns skipped because a text lacks what they need find nothing anyway."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ragoro.text import dates
+from ragoro.text.dates import DateMention, find_dates
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus_src"
+
+
+def _every_pattern(text: str) -> list[DateMention]:
+    """`find_dates` with every pattern scanned (no prerequisite check)."""
+    saved = dates._PREREQUISITES
+    dates._PREREQUISITES = (re.compile(""),) * len(saved)
+    try:
+        return find_dates(text)
+    finally:
+        dates._PREREQUISITES = saved
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Scadenza il 12/06/2026, poi il 3.7.26 e il 2026-06-12.",
+        "Approved on 12 June 2026; due June 12th, 2026; valid from March 2027.",
+        "dal 1° gennaio 2026 al 31 dic. 2026",
+        "versione 1.2.3 del 12-6-26",
+        "EUR 1.702,5 milioni nel 2025",
+        "nessuna data qui, solo 3 giorni",
+        "Sept 2026",
+        "",
+    ],
+)
+def test_same_dates_as_scanning_every_pattern(text: str) -> None:
+    assert find_dates(text) == _every_pattern(text)
+
+
+def test_same_dates_on_the_demo_corpus() -> None:
+    texts = [p.read_text(encoding="utf-8") for p in sorted(CORPUS.glob("*.md"))]
+    lines = [line for text in texts for line in text.splitlines()]
+    assert lines
+    assert [find_dates(line) for line in lines] == [_every_pattern(line) for line in lines]
+    assert any(find_dates(line) for line in lines)
+
+
+def test_a_prerequisite_for_every_pattern() -> None:
+    assert len(dates._NEEDS) == len(dates._PATTERNS)
+    assert all(0 <= i < len(dates._PREREQUISITES) for i in dates._NEEDS)
+
+
+def test_texts_without_a_year_or_numeric_date_have_no_dates() -> None:
+    assert find_dates("il 12 giugno, alle 9.30") == []
+    assert find_dates("12 giugno 2026")[0].iso == "2026-06-12"
