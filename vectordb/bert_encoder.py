@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 if TYPE_CHECKING:
     import torch
 
-__all__ = ["BertSentenceEncoder", "LightModelConfig", "light_model_config"]
+__all__ = ["BertSentenceEncoder", "LightModelConfig", "batch_order", "light_model_config"]
 
 _TRANSFORMER = "sentence_transformers.models.Transformer"
 _POOLING = "sentence_transformers.models.Pooling"
@@ -42,6 +42,13 @@ class LightModelConfig:
     heads: int
     layer_norm_eps: float
     max_seq_length: int
+
+
+def batch_order(texts: list[str]) -> NDArray[np.intp]:
+    """The order texts are batched in: longest text first, by characters, as
+    sentence-transformers sorts them (so padding is small, and so a vector depends only on
+    which texts share its batch, which every caller that cuts batches itself reproduces)."""
+    return np.argsort([-len(text) for text in texts])
 
 
 def _read_json(path: Path) -> Any:
@@ -118,12 +125,13 @@ class BertSentenceEncoder:
     def encode(
         self, texts: list[str], batch_size: int, *, progress: bool = False
     ) -> NDArray[np.float32]:
-        """Vectors of `texts` in their order, `batch_size` at a time (longest first, as
-        sentence-transformers batches them, so little padding is computed); `progress`
-        shows a bar over the batches."""
+        """Vectors of `texts` in their order, `batch_size` at a time in `batch_order`
+        (the batches sentence-transformers makes, so a vector is bit-for-bit the one it
+        gives and the one a Ray worker computes for the same batch); `progress` shows a bar
+        over the batches."""
         torch = self._torch
         encodings = self._tokenizer.encode_batch(texts)
-        order = sorted(range(len(texts)), key=lambda i: -len(encodings[i].ids))
+        order = [int(i) for i in batch_order(texts)]
         out = np.zeros((len(texts), self.dimensions), dtype=np.float32)
         starts = range(0, len(order), batch_size)
         if progress:

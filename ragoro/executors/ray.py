@@ -24,6 +24,7 @@ from ragoro.executors import tasks
 from ragoro.executors.base import AgentPlan, JudgePlan
 from ragoro.executors.ray_pool import RayPool, WorkerLost
 from ragoro.executors.ray_worker import batch_size, batched, chunked, question_batches
+from vectordb.bert_encoder import batch_order
 from vectordb.embeddings import Encoder
 
 if TYPE_CHECKING:
@@ -284,7 +285,7 @@ class _RayEncoder(Encoder):
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
         size = batch_size or self.batch_size
-        order = np.argsort([-len(text) for text in texts])
+        order = batch_order(texts)
         cuts = [order[s : s + size] for s in range(0, len(texts), size)]
         done = self._executor.fan_out(
             f"encoder:{self.name}",
