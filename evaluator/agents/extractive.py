@@ -37,6 +37,7 @@ from evaluator.agents.base import AgentAnswer
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.hybrid import HybridRetriever
+from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.options import AgentOptions
 from evaluator.agents.quantities import asks_quantity, asks_span, stated_value, wanted_kinds
@@ -56,6 +57,7 @@ from evaluator.agents.vocabulary import (
     asked_head,
     asked_owners,
     asked_subject,
+    asks_existence,
     attribute_share,
     split_terms,
     unmet_entities,
@@ -194,7 +196,15 @@ class ExtractiveAgent:
         chosen = self._with_complement(best, pool, terms)
         subject = asked_subject(question)
         named = [t for t in terms if t.word == subject]
-        if named and not any(term_in(named[0], self.stats.chunk_tokens[c.row]) for c in chosen):
+        # An address or a phone number answers "the address" by its form, word or no word.
+        stated = subject is not None and any(
+            states_subject(subject, c.sentence.text) for c in chosen
+        )
+        if (
+            named
+            and not stated
+            and not any(term_in(named[0], self._subject_tokens(c, question)) for c in chosen)
+        ):
             return self._refuse(lang, named, selected, cosines)
         years = unmet_years(question, selected, self.stats)
         if years:
@@ -202,7 +212,10 @@ class ExtractiveAgent:
                 lang, [QueryTerm(y, y, is_number=True) for y in years], selected, cosines
             )
         sentences = [c.sentence for c in chosen]
-        if attribute_share(question, terms, sentences, self.stats) < _ATTRIBUTE_SUPPORT:
+        if (
+            not stated
+            and attribute_share(question, terms, sentences, self.stats) < _ATTRIBUTE_SUPPORT
+        ):
             return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
         off_focus = focus_misses(
             question, lang, best.sentence, sentences, self.stats, terms=terms, numeric=numeric
@@ -284,6 +297,13 @@ class ExtractiveAgent:
         return {
             name for name in names if len(self.stats.rows_with(QueryTerm(name, name))) <= 0.3 * n
         }
+
+    def _subject_tokens(self, candidate: Candidate, question: str) -> frozenset[str]:
+        """Where the asked subject must be named: the answer's sentence for a question asking
+        whether a thing exists, else anywhere in its chunk (a table's heading names it)."""
+        if asks_existence(question):
+            return candidate.sentence.tokens
+        return self.stats.chunk_tokens[candidate.row]
 
     def _with_complement(
         self, best: Candidate, pool: list[Candidate], terms: list[QueryTerm]

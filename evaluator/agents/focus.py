@@ -3,7 +3,8 @@
 Near-miss questions retrieve the right passage and ask something it does not say: the 2024
 figure where the sentence gives 2025's, the certificate "ISO 45001" where the sentence names
 ISO 14001, the probation "per gli apprendisti" where the sentence lists "per gli operai" and
-"per gli impiegati", a "who" question answered by a sentence that names nobody. Word overlap
+"per gli impiegati", a "who" question answered by a sentence that names nobody, a phone number asked of
+a sentence that states none. Word overlap
 scores such a sentence well: these checks read what the sentence is *about* and refuse when
 it is about a sibling of what was asked. Each looks at the sentence that gives the answer,
 never at one missing word alone.
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from evaluator.agents.glossary import agent_translations
+from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms
@@ -266,6 +268,9 @@ def focus_misses(
     )
     if slots:
         return [QueryTerm(n, stem(n, lang)) for n in slots]
+    contact = asked_contact(question)
+    if contact is not None and not gives_contact(contact, [c.text for c in chosen]):
+        return missing_terms(terms, best.tokens) or list(terms)
     if no_code_given(question, chosen) or no_time_given(question, chosen):
         return missing_terms(terms, best.tokens) or list(terms)
     if not numeric and no_one_named(question, chosen):

@@ -25,7 +25,9 @@ class QueryTerm:
     stem: str
     """Its stem in the question's language (matched softly: sostituzione ~ sostituito)."""
     translations: frozenset[str] = frozenset()
-    """Stems of its translations (matched exactly: a loose match across languages is noise)."""
+    """Stems of its translations (matched exactly, or by a longer form that extends a
+    translation of six letters or more: "settiman" finds "settimanali"; a shared prefix
+    alone is too loose across languages)."""
     is_number: bool = False
 
 

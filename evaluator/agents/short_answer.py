@@ -2,8 +2,8 @@
 
 A person asking "How heavy is it?" wants "12,400 kg", then the sentence that says so. The
 short answer is taken from the supporting sentence itself, never composed: a value with its
-unit for "how much" questions, the named person for "who" questions, an e-mail address or
-a code when the question asks for one. Anything else gets no short answer (the sentence is
+unit for "how much" questions, the named person for "who" questions, a phone number, an
+e-mail address or a code when the question asks for one. Anything else gets no short answer (the sentence is
 the answer).
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from evaluator.agents.kinds import asked_contact, phone_number
 from ragoro.text import Quantity
 
 __all__ = ["short_answer"]
@@ -40,6 +41,10 @@ def short_answer(question: str, sentence: str, quantity: Quantity | None) -> str
     `quantity` is the value the sentence gives for a "how much" question (None for other
     questions: a number in a sentence about who decides is not what was asked)."""
     flat = " ".join(sentence.split())
+    if asked_contact(question) == "phone":
+        phone = phone_number(flat)
+        if phone:
+            return phone
     if _EMAIL_ASK_RE.search(question):
         emails = [e for e in _EMAIL_RE.findall(flat) if e not in question]
         if emails:

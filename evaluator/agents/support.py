@@ -30,6 +30,7 @@ from ragoro.text.numbers import extract_quantities
 from vectordb import Chunk, Document
 
 _PREFIX = 5
+_EXTEND_MIN_LEN = 6
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,14 @@ def term_in(term: QueryTerm, tokens: frozenset[str]) -> bool:
     """Is the question term (or one of its translations) among the tokens?"""
     if term.is_number:
         return term.word in tokens
-    return soft_in(term.stem, tokens) or not term.translations.isdisjoint(tokens)
+    if soft_in(term.stem, tokens) or not term.translations.isdisjoint(tokens):
+        return True
+    # A translation names one form of the word in the other language; a longer form of it
+    # there is the same word inflected ("week" -> "settiman" finds "settimanali"). Only a
+    # form that extends a long translation counts: a shared prefix alone is too loose across
+    # languages.
+    long = [t for t in term.translations if len(t) >= _EXTEND_MIN_LEN]
+    return bool(long) and any(token.startswith(tuple(long)) for token in tokens)
 
 
 class CorpusStats:

@@ -24,6 +24,7 @@ __all__ = [
     "asked_head",
     "asked_owners",
     "asked_subject",
+    "asks_existence",
     "attribute_share",
     "split_terms",
     "unmet_entities",
@@ -222,6 +223,13 @@ _IT_OF_RE = re.compile(
     r"(?P<head>[^\W\d_]+)",
     re.IGNORECASE,
 )
+
+
+def asks_existence(question: str) -> bool:
+    """An "Is there X ...?" / "Do you offer X ...?" / "C'è X ...?" question: it asks whether a
+    thing exists, so only a sentence that names the thing answers it (a chunk that mentions
+    it in passing beside a sentence about something else does not)."""
+    return any(p.match(question) for p in (_EN_THERE_RE, _IT_THERE_RE))
 
 
 def asked_owners(question: str) -> list[str]:

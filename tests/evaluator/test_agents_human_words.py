@@ -1,0 +1,156 @@
+"""The reference agent on words people write that the documents do not: Italian verb forms,
+inflected translations, month names, "EU", contact details asked by name, and an address
+stated without the word "address" (issue 15, session a). A real index over IT and EN text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evaluator.agents import ExtractiveAgent
+from evaluator.agents.glossary import agent_translations, spelled_out
+from evaluator.agents.kinds import asked_contact, gives_contact, states_subject
+from ragoro.text import stem
+from vectordb import VectorIndex, build_index
+
+HANDBOOK = (
+    "# Regolamento interno\n\n"
+    "L'orario di lavoro contrattuale per il personale a tempo pieno è di 38 ore settimanali, "
+    "distribuite dal lunedì al venerdì.\n"
+    "Nel 2026 la chiusura collettiva estiva della fabbrica è fissata dal 3 al 14 agosto.\n"
+    "I giorni di chiusura collettiva sono conteggiati come ferie.\n"
+    "Il responsabile della protezione dei dati può essere contattato all'indirizzo "
+    "dpo@example.org oppure per posta ordinaria.\n"
+    "Lo stabilimento di Milano si trova in Viale Monza 120, 20127 Milano.\n"
+    "Lo stabilimento di Milano produce valvole industriali.\n"
+)
+SUPPORT = (
+    "# Customer support\n\n"
+    "Technical support can be contacted by phone at +39 02 555 0100 or by email at "
+    "help@example.org.\n"
+    "Remote sessions are automatically closed after 2 hours of inactivity.\n"
+    "Spare parts are shipped within 24 hours to customers inside the European Union.\n"
+)
+
+
+DEMO_INDEX = Path(__file__).resolve().parents[2] / "faiss_index_locale"
+
+
+@pytest.fixture(scope="module")
+def demo() -> ExtractiveAgent:
+    return ExtractiveAgent(VectorIndex.open(DEMO_INDEX), k=3)
+
+
+@pytest.fixture(scope="module")
+def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("human_words")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "regolamento.md").write_text(HANDBOOK, encoding="utf-8")
+    (docs / "support.md").write_text(SUPPORT, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=220, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+def test_an_italian_verb_form_is_read_as_the_listed_infinitive() -> None:
+    # "chiude" (it closes) stems apart from the listed "chiudere": still "close".
+    assert stem("closed", "en") in agent_translations(stem("chiude", "it"), "it")
+    # A longer English stem is often another word: "factory" is no form of "factor".
+    assert stem("fattori", "it") not in agent_translations(stem("factory", "en"), "en")
+    # "care" stems to "car": a car is no assistance.
+    assert stem("assistenza", "it") not in agent_translations(stem("car", "en"), "en")
+
+
+def test_an_italian_verb_form_finds_the_english_sentence(demo: ExtractiveAgent) -> None:
+    # "si chiude" reaches the FAQ's "automatically closed after 4 hours of inactivity".
+    result = demo.answer(
+        "Dopo quanto tempo si chiude la sessione di assistenza remota se resta inattiva?"
+    )
+    assert result.refused is False
+    assert "4 hours of inactivity" in result.answer
+
+
+@pytest.mark.parametrize("fixture", ["agent", "demo"])
+def test_hours_a_week_over_italian_text_is_answered(
+    fixture: str, request: pytest.FixtureRequest
+) -> None:
+    bot: ExtractiveAgent = request.getfixturevalue(fixture)
+    result = bot.answer("How many hours a week is a full-time contract?")
+    assert result.refused is False
+    assert result.value == (38 if fixture == "agent" else 40)
+
+
+@pytest.mark.parametrize(
+    ("english", "italian"), [("August", "agosto"), ("January", "gennaio"), ("May", "maggio")]
+)
+def test_month_names_translate(english: str, italian: str) -> None:
+    assert stem(italian, "it") in agent_translations(stem(english.lower(), "en"), "en")
+
+
+def test_an_english_question_about_an_italian_month_is_answered(demo: ExtractiveAgent) -> None:
+    # Without "August" -> "agosto" the handbook's holiday-allowance sentence wins.
+    result = demo.answer("Do the days of the August shutdown count as holidays?")
+    assert result.refused is False
+    assert "conteggiati come ferie" in result.answer
+
+
+def test_eu_is_spelled_out_in_the_questions_language() -> None:
+    assert "European Union" in spelled_out("Are parts shipped fast inside the EU?", "en")
+    assert "Unione europea" in spelled_out("Spedite in 24 ore nella UE?", "it")
+
+
+def test_contact_kinds_are_read_from_the_question_and_the_value_form() -> None:
+    assert asked_contact("What is the phone number of the DPO?") == "phone"
+    assert asked_contact("Qual è il numero di telefono del DPO?") == "phone"
+    assert asked_contact("Qual è l'indirizzo email dell'ufficio viaggi?") == "email"
+    # Using a phone is no question about its number.
+    assert asked_contact("Posso usare il telefono cellulare in reparto?") is None
+    assert gives_contact("phone", ["call +39 02 555 0100 any time"])
+    assert gives_contact("phone", ["raggiungibile al numero interno 3344"])
+    # A weight with a thousands separator, a size or a date is no phone number.
+    assert not gives_contact("phone", ["La massa è di 12.400 kg, 3.200 × 2.150 mm, 2026/03"])
+
+
+def test_a_phone_number_asked_of_a_sentence_that_gives_none_is_refused(
+    agent: ExtractiveAgent,
+) -> None:
+    # The DPO is reachable by e-mail and post only: no phone number is stated for them.
+    refused = agent.answer("What is the phone number of the data protection officer?")
+    assert refused.refused is True
+    assert refused.contexts
+    answered = agent.answer("What is the phone number of technical support?")
+    assert answered.refused is False
+    # The short answer is the number, not its country code read as a quantity.
+    assert answered.answer.startswith("+39 02 555 0100 — ")
+
+
+def test_the_demo_dpo_has_no_phone_number(demo: ExtractiveAgent) -> None:
+    # The data-breach sentence says to call the IT help desk "within 24 hours": no number.
+    result = demo.answer("What is the phone number of the data protection officer?")
+    assert result.refused is True
+    assert demo.answer("What is the phone number of technical support?").answer.startswith(
+        "+39 030 555 0200 — "
+    )
+
+
+def test_an_address_is_stated_by_its_form() -> None:
+    assert states_subject("address", "si trova in Viale Monza 120, 20127 Milano.")
+    assert states_subject("indirizzo", "Write to 10 Downing Street, London.")
+    assert not states_subject("address", "The plant builds industrial valves.")
+
+
+@pytest.mark.parametrize(
+    ("fixture", "question", "street"),
+    [
+        ("agent", "What is the street address of the Milano plant?", "Viale Monza 120"),
+        ("demo", "What is the street address of the Turin plant?", "Corso Vercelli 240"),
+    ],
+)
+def test_the_street_address_of_a_plant_is_answered_without_the_word(
+    fixture: str, question: str, street: str, request: pytest.FixtureRequest
+) -> None:
+    bot: ExtractiveAgent = request.getfixturevalue(fixture)
+    result = bot.answer(question)
+    assert result.refused is False
+    assert street in result.answer
