@@ -17,6 +17,7 @@ from functools import lru_cache
 from judges.antonyms import antonym_flip
 from judges.counted_numbers import counts_something_else
 from judges.instructions import is_instruction
+from judges.ordering import order_flip
 from judges.paraphrase import restates
 from judges.reading import TextSource, analysed, prepare, stored_source
 from judges.roles import name_groups, role_swap
@@ -309,8 +310,12 @@ def _aligned_problems(
     problems = list(best[1])
     if not problems:
         window = best[2]
-        flip = polarity_flip(claim, window, clause_overlap) or antonym_flip(
-            claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
+        flip = (
+            polarity_flip(claim, window, clause_overlap)
+            or antonym_flip(
+                claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
+            )
+            or order_flip(claim.text, window.text, claim.lang, window.lang)
         )
         if flip:
             problems.append(f"negation flipped: {flip}")
