@@ -20,7 +20,7 @@ from functools import lru_cache
 from ragoro.text.lang import STOPWORDS, Lang, stem
 from ragoro.text.negation import has_negation
 
-__all__ = ["Relation", "order_flip", "relations"]
+__all__ = ["Relation", "agreement", "order_flip", "relations", "terms"]
 
 _I = re.IGNORECASE
 
@@ -93,7 +93,7 @@ class Relation:
     right: frozenset[str]
 
 
-def _terms(text: str, lang: Lang) -> frozenset[str]:
+def terms(text: str, lang: Lang) -> frozenset[str]:
     """The content words of one side, stemmed; a capital letter or a number is a term
     of its own ("forno A", "line 2")."""
     out = set()
@@ -137,15 +137,15 @@ def relations(text: str, lang: Lang) -> tuple[Relation, ...]:
                 right = ""
             before = clause[: match.start()]
             fronted = re.match(r"(.*?),\s+(.+)", right, re.DOTALL)
-            if fronted and not _terms(before, lang):
+            if fronted and not terms(before, lang):
                 # "Before cleaning, unplug it" is "unplug it before cleaning".
                 right, before = fronted.group(1), fronted.group(2)
-            left, rest = _terms(before, lang), _terms(right, lang)
+            left, rest = terms(before, lang), terms(right, lang)
             out.append(Relation(sign, dimension, left - rest, rest - left))
     return tuple(out)
 
 
-def _agreement(mine: Relation, theirs: Relation) -> int:
+def agreement(mine: Relation, theirs: Relation) -> int:
     """+1 when the two relations say the same thing, -1 when opposite, 0 when the terms
     do not tell which side is which."""
     same = len(mine.left & theirs.left) + len(mine.right & theirs.right)
@@ -182,7 +182,7 @@ def order_flip(claim: str, source: str, lang: Lang, source_lang: Lang) -> str:
         best = max(s for s, _ in scored)
         if best == 0:
             continue
-        verdicts = {_agreement(mine, t) for s, t in scored if s == best}
+        verdicts = {agreement(mine, t) for s, t in scored if s == best}
         if verdicts == {-1}:
             return f"'{claim[:60]}' states the comparison or order the other way round"
     return ""

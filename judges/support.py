@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from judges.antonyms import antonym_flip
 from judges.counted_numbers import counts_something_else
+from judges.derivation import still_missing
 from judges.instructions import is_instruction
 from judges.ordering import order_flip
 from judges.paraphrase import restates
@@ -341,6 +342,10 @@ def support(
     across = claim.lang not in source.langs
     recall = cognate_recall if across else token_recall
     coverage, missing = recall(claim.tokens, source.pool)
+    if missing and not across:
+        # "Its arrival" is said where the source says "it arrives": one family.
+        missing = still_missing(missing, source.pool, claim.lang, source.langs)
+        coverage = (len(claim.tokens) - len(missing)) / len(claim.tokens) if claim.tokens else 1.0
     problems = _aligned_problems(claim, source, clause_overlap, names=not across, roles=roles)
     if problems and (claim.quantities or claim.dates):
         # A statement may join facts of two sources ("X heads it; it used 3,180 MWh"):
