@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from judges.alternatives import picked
 from judges.paraphrase import restates
 from judges.question_type import answer_kind, is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
@@ -129,6 +130,20 @@ def _asked_role_given_to_another(
     ]
 
 
+def _choice(
+    answer: str, reference: str, question: str | None, lang: Lang, ref_lang: Lang
+) -> bool | None:
+    """For an alternative question ("A or B?"), whether the answer picks the reference's
+    alternative; None when the question offers none or either text picks none."""
+    if not question:
+        return None
+    mine = picked(answer, question, lang, ref_lang)
+    meant = picked(reference, question, ref_lang, ref_lang)
+    if mine is None or meant is None:
+        return None
+    return mine == meant
+
+
 def _against(
     answer: str, reference: str, question: str | None, lang: Lang | None, cfg: LexicalConfig
 ) -> Score:
@@ -204,6 +219,9 @@ def _against(
     problems += _values_for_something_else(answer, ref, asked, ans.lang)
     if question and not across:
         problems += _asked_role_given_to_another(answer, reference, question, ans.lang, ref_lang)
+    choice = _choice(answer, reference, question, ans.lang, ref_lang)
+    if choice is False:
+        problems.append("picks the other alternative than the reference")
     if problems:
         return scored(0.0, threshold, "; ".join(problems))
     names = [g for g in _names(reference, ref_lang) if not g & given]
@@ -272,6 +290,8 @@ def _against(
         and token_recall(tokens, pool)[0] < cfg.part_threshold
     ]  # fmt: skip
     if not required and not names and not ref.quantities and not ref.dates:
+        if choice:
+            return scored(1.0, threshold, "picks the alternative the reference picks")
         return Score(None, None, "the reference adds nothing to the question to compare with")
     # With every number and date of the reference given, its other words only name what
     # they measure, and a paraphrase names it its own way: half of them is enough.

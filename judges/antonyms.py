@@ -1,8 +1,10 @@
 """Lexical negation: a predicate replaced by its antonym flips a statement as surely as
 "not" does ("closed on Mondays" against "open on Mondays"), with no negation word to see.
 
-Only complementary pairs are listed (one holds exactly when the other does not), in both
-languages; gradable adjectives ("high"/"low") are not complementary and are left out.
+Complementary pairs are listed (one holds exactly when the other does not), in both
+languages, and the two directions of change ("rose"/"fell"); gradable adjectives
+("high"/"low") are not complementary and are left out (a comparison of them is
+`judges.ordering`'s).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ragoro.text.evidence import Analysis, token_recall
-from ragoro.text.lang import stem
+from ragoro.text.lang import Lang, stem
 
 __all__ = ["antonym_flip"]
 
@@ -28,16 +30,35 @@ _PAIRS: tuple[tuple[str, str], ...] = (
     ("acceso accesa acceso", "spento spenta"),
 )  # fmt: skip
 
+# Opposite directions of change are contraries, not complementaries (a figure may also
+# stay the same), but one quantity over one span cannot both rise and fall: stating one
+# where the source states the other contradicts it. "Ridotto" is left out: a "biglietto
+# ridotto" is a concession fare, no change.
+_DIRECTIONS: tuple[tuple[Lang, str, str], ...] = (
+    ("it", "aumentato aumentata aumentati aumentate aumenta aumentano aumentò aumentarono "
+     "aumento cresciuto cresciuta cresciuti cresciute cresce crescono crebbe crebbero crescita",
+     "diminuito diminuita diminuiti diminuite diminuisce diminuiscono diminuì diminuirono "
+     "diminuzione calato calata calati calate cala calano calò calo"),
+    ("en", "rose rise rises risen rising increase increased increases increasing grew grow "
+     "grows grown growing", "fell fall falls fallen falling decrease decreased decreases "
+     "decreasing declined declines decline shrank shrink shrinks shrunk dropped"),
+)  # fmt: skip
+"""Stemmed in their own language only: the English "rose" is the Italian "rosa"'s stem."""
+
 
 @cache
 def _pairs() -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     """Each pair as (stems of one side, stems of the other), in both languages."""
+    both: tuple[Lang, ...] = ("it", "en")
     return tuple(
         (
-            frozenset(stem(w, lang) for w in left.split() for lang in ("it", "en")),
-            frozenset(stem(w, lang) for w in right.split() for lang in ("it", "en")),
+            frozenset(stem(w, lang) for w in left.split() for lang in langs),
+            frozenset(stem(w, lang) for w in right.split() for lang in langs),
         )
-        for left, right in _PAIRS
+        for langs, left, right in (
+            *((both, left, right) for left, right in _PAIRS),
+            *(((lang,), left, right) for lang, left, right in _DIRECTIONS),
+        )
     )
 
 

@@ -15,6 +15,7 @@ import re
 from judges.accuracy import answer_accuracy
 from judges.focus import focus_elsewhere
 from judges.instructions import is_instruction
+from judges.ordering import order_flip
 from judges.question_type import is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
 from judges.relevancy import answer_relevancy
@@ -119,6 +120,13 @@ def _fragment(
         return _polar(answer, question, source, lang, cfg)
     piece = analysed(prepare(answer), lang)
     if not (piece.quantities or piece.dates or piece.entities):
+        # A fragment may still state a relation with the question's words: "After
+        # cleaning it." to "When must it be unplugged?" says when.
+        told = " ".join(w.text for w in source.windows)
+        langs = {w.lang for w in source.windows}
+        flip = order_flip(f"{question or ''} {answer}", told, lang, min(langs)) if langs else ""
+        if flip:
+            return scored(0.0, threshold, f"short answer: {flip}")
         return scored(1.0, threshold, "claims nothing checkable, so invents nothing")
     elliptic = analysed(prepare(f"{question or ''} {answer}"), lang)
     check = support(elliptic, source, 0.0, cfg.clause_overlap)

@@ -47,7 +47,7 @@ _PERSON_RE = re.compile(r"\b(?:chi|who|whom|whose|a chi|da chi|per chi)\b", _I)
 _PLACE_RE = re.compile(r"\b(?:dove|da dove|where|in che città|in which city|in what city)\b", _I)
 _REASON_RE = re.compile(r"\b(?:perché|per quale motivo|come mai|why|for what reason)\b", _I)
 _WH_RE = re.compile(
-    r"\b(?:qual[ei]?|cosa|che cosa|cos['’]|come|quale|quali|what|which|how|describe|descrivi|elenca|"
+    r"\b(?:qual[ei]?|cosa|che cosa|cos['’]|com['’]|come|quale|quali|what|which|how|describe|descrivi|elenca|"
     r"list|explain|spiega|indica|dimmi|tell me)\b|^\s*che\b",
     _I,
 )
@@ -283,12 +283,22 @@ def asks_amount(question: str) -> bool:
     return head is not None and head in _MONEY_HEADS[lang]
 
 
+_PARTITIVE_RE = re.compile(
+    r"^\W*(?:qual[ei]?|quale|quali)\s+(?:dei|degli|delle|tra|fra)\b|^\W*which\s+(?:one\s+)?of\b",
+    _I,
+)
+
+
 def answer_kind(question: str) -> AnswerKind:
     """The kind of answer the question asks for (description when it asks for no one kind)."""
     if _asks_time(question):
         return "time"
     if _QUANTITY_RE.search(question):
         return "quantity"
+    if _PARTITIVE_RE.search(question):
+        # "Quale dei due forni consuma più energia?" asks which member of a set, not the
+        # measure its verb names.
+        return "description"
     lang = detect_language(question)
     head = _head(question, lang)
     if head is not None:

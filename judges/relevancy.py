@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from judges.alternatives import picked
 from judges.answer_kinds import META_STEMS, gives
 from judges.asked_subject import sibling_subject
 from judges.instructions import is_instruction
@@ -254,6 +255,10 @@ def answer_relevancy(
         if overlap >= _SUBJECT_OVERLAP:
             return scored(1.0, threshold, "clarification request on the question's subject")
         return scored(0.0, threshold, "asks something back that is not about the question")
+    if picked(answer, question, ans.lang, asked.lang) is not None:
+        # An alternative question offers its answers: picking one answers it, in the
+        # question's own words.
+        return scored(1.0, threshold, "picks one of the alternatives the question offers")
     kind = answer_kind(question)
     polar = leading_yes_no(answer)
     if kind == "yes_no":

@@ -10,6 +10,7 @@ import re
 
 from judges.converse import converse_at, uses_converse
 from judges.reading import analysed
+from judges.voice import passive_swap
 from ragoro.text.evidence import Analysis
 from ragoro.text.lang import STOPWORDS, Lang, stem
 
@@ -75,7 +76,15 @@ def _positions(groups: list[frozenset[str]], others: list[frozenset[str]]) -> li
 def role_swap(claim: Analysis, window: Analysis) -> str:
     """Who did what to whom, changed: two named participants in the opposite order with
     the same voice ("A fined B" vs "B fined A"), or in the same order with the opposite
-    voice ("B fined A" vs "B was fined by A"); "" when neither."""
+    voice ("B fined A" vs "B was fined by A"), or any two participants, named or not,
+    around a passive with its agent ("the nurses were trained by Helen Park" vs "Helen
+    Park was trained by the nurses"); "" when none."""
+    return _named_swap(claim, window) or passive_swap(
+        claim.text, window.text, claim.lang, window.lang
+    )
+
+
+def _named_swap(claim: Analysis, window: Analysis) -> str:
     same_voice = bool(_PASSIVE_RE.search(claim.text)) == bool(_PASSIVE_RE.search(window.text))
     if (
         same_voice

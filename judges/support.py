@@ -16,7 +16,9 @@ from functools import lru_cache
 
 from judges.antonyms import antonym_flip
 from judges.counted_numbers import counts_something_else
+from judges.derivation import still_missing
 from judges.instructions import is_instruction
+from judges.ordering import order_flip
 from judges.paraphrase import restates
 from judges.reading import TextSource, analysed, prepare, stored_source
 from judges.roles import name_groups, role_swap
@@ -313,8 +315,12 @@ def _aligned_problems(
     problems = list(best[1])
     if not problems:
         window = best[2]
-        flip = polarity_flip(claim, window, clause_overlap) or antonym_flip(
-            claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
+        flip = (
+            polarity_flip(claim, window, clause_overlap)
+            or antonym_flip(
+                claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
+            )
+            or order_flip(claim.text, window.text, claim.lang, window.lang)
         )
         if flip:
             problems.append(f"negation flipped: {flip}")
@@ -340,6 +346,10 @@ def support(
     across = claim.lang not in source.langs
     recall = cognate_recall if across else token_recall
     coverage, missing = recall(claim.tokens, source.pool)
+    if missing and not across:
+        # "Its arrival" is said where the source says "it arrives": one family.
+        missing = still_missing(missing, source.pool, claim.lang, source.langs)
+        coverage = (len(claim.tokens) - len(missing)) / len(claim.tokens) if claim.tokens else 1.0
     problems = _aligned_problems(claim, source, clause_overlap, names=not across, roles=roles)
     if problems and (claim.quantities or claim.dates):
         # A statement may join facts of two sources ("X heads it; it used 3,180 MWh"):
