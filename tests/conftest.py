@@ -49,6 +49,38 @@ def run_cli(
     )
 
 
+_IMPORT_PROBE = """
+import runpy, sys
+sys.argv = {argv!r}
+code = None
+try:
+    runpy.run_module({module!r}, run_name="__main__")
+except SystemExit as exc:
+    code = exc.code
+loaded = sorted({{name.split(".")[0] for name in sys.modules}} & set({watch!r}))
+print("RESULT", code, ",".join(loaded) or "-")
+"""
+
+
+def modules_loaded_by(module: str, *args: str, watch: tuple[str, ...]) -> tuple[str, str, str]:
+    """Run `python -m module args` in a fresh interpreter and tell its exit code, which of
+    the `watch` top-level packages it imported ("a,b" or "-"), and its stdout."""
+    script = _IMPORT_PROBE.format(argv=[module, *args], module=module, watch=watch)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
+    result = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    assert result, done.stdout + done.stderr
+    _, code, loaded = result[-1].split(" ")
+    return code, loaded, done.stdout
+
+
 @pytest.fixture
 def small_corpus(tmp_path: Path) -> Path:
     """A folder with a two-page PDF, a Markdown file (CRLF inside) and a nested text file."""

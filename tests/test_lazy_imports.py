@@ -3,42 +3,15 @@ offline run never imports LangChain (checked in `sys.modules` of a fresh interpr
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import modules_loaded_by
 
 HEAVY = ("langchain", "langchain_core", "torch", "sentence_transformers", "faiss", "pypdf", "docx")
 
-_PROBE = """
-import runpy, sys
-sys.argv = {argv!r}
-code = None
-try:
-    runpy.run_module({module!r}, run_name="__main__")
-except SystemExit as exc:
-    code = exc.code
-heavy = sorted({{name.split(".")[0] for name in sys.modules}} & set({heavy!r}))
-print("RESULT", code, ",".join(heavy) or "-")
-"""
-
 
 def _run(module: str, *args: str) -> tuple[str, str]:
-    script = _PROBE.format(argv=[module, *args], module=module, heavy=HEAVY)
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-    )
-    result = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
-    assert result, done.stdout + done.stderr
-    _, code, heavy = result[-1].split(" ")
+    code, heavy, _ = modules_loaded_by(module, *args, watch=HEAVY)
     return code, heavy
 
 

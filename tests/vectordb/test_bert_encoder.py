@@ -4,14 +4,12 @@ used only for the layout it implements, and lets a query search skip the heavy i
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import modules_loaded_by
 from vectordb.bert_encoder import BertSentenceEncoder, light_model_config
 from vectordb.embeddings import DEFAULT_EMBEDDINGS, Encoder, resolve_model_path
 
@@ -88,24 +86,14 @@ def test_other_layouts_are_left_to_sentence_transformers(
 def test_a_query_search_imports_neither_sentence_transformers_nor_transformers(
     demo_index: Path,
 ) -> None:
-    probe = (
-        "import runpy, sys\n"
-        f"sys.argv = ['vectordb', 'search', 'giorni di ferie', '--index', {str(demo_index)!r}]\n"
-        "try:\n"
-        "    runpy.run_module('vectordb', run_name='__main__')\n"
-        "except SystemExit as exc:\n"
-        "    assert not exc.code, exc.code\n"
-        "print('LOADED', sorted({'sentence_transformers', 'transformers'} & set(sys.modules)))\n"
+    code, loaded, out = modules_loaded_by(
+        "vectordb",
+        "search",
+        "giorni di ferie",
+        "--index",
+        str(demo_index),
+        watch=("sentence_transformers", "transformers"),
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "manuale_dipendente.pdf" in done.stdout
-    assert "LOADED []" in done.stdout, done.stdout[-2000:]
+    assert code in ("0", "None"), out
+    assert "manuale_dipendente.pdf" in out
+    assert loaded == "-", loaded
