@@ -5,8 +5,6 @@ ledger's rules, and that neither `--help` nor a local run imports Ray."""
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
 
 import pytest
 
@@ -16,7 +14,7 @@ from ragoro.executors import add_executor_arguments, executor_from_args, make_ex
 from ragoro.executors.ledger import Ledger
 from ragoro.executors.local import LocalExecutor
 from ragoro.executors.relay import carry, restore
-from tests.conftest import ROOT
+from tests.conftest import modules_loaded_by
 from vectordb import NoDocumentsError
 from vectordb.documents import LoadFailure
 
@@ -122,23 +120,8 @@ def test_the_ledger_spends_a_cap_once_for_everyone_and_hands_the_probe_to_one() 
     ],
 )
 def test_help_shows_the_executor_and_imports_no_ray(argv: list[str]) -> None:
-    code = (
-        "import runpy, sys\n"
-        f"sys.argv = {argv!r}\n"
-        "try:\n"
-        f"    runpy.run_module({argv[0]!r}, run_name='__main__')\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print('RAY LOADED' if 'ray' in sys.modules else 'NO RAY', file=sys.stderr)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert "--executor {local,ray}" in result.stdout
-    assert "--ray-address" in result.stdout
-    assert result.stderr.strip().endswith("NO RAY"), result.stderr
+    code, loaded, out = modules_loaded_by(argv[0], *argv[1:], watch=("ray",))
+    assert code == "0"
+    assert "--executor {local,ray}" in out
+    assert "--ray-address" in out
+    assert loaded == "-", loaded
