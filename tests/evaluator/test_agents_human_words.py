@@ -34,12 +34,11 @@ SUPPORT = (
 )
 
 
-DEMO_INDEX = Path(__file__).resolve().parents[2] / "faiss_index_locale"
-
-
 @pytest.fixture(scope="module")
-def demo() -> ExtractiveAgent:
-    return ExtractiveAgent(VectorIndex.open(DEMO_INDEX), k=3)
+def demo(demo_index: Path) -> ExtractiveAgent:
+    """The agent over a real index of the demo corpus, built by the test session (a fresh
+    checkout has no faiss_index_locale/)."""
+    return ExtractiveAgent(VectorIndex.open(demo_index), k=3)
 
 
 @pytest.fixture(scope="module")

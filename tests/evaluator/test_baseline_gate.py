@@ -13,7 +13,7 @@ import pytest
 from filelock import FileLock
 
 from evaluator import gate
-from evaluator.gate import add_gate_arguments, run_gate
+from evaluator.gate import add_gate_arguments, baseline_beside, run_gate
 from tests.evaluator.test_baseline_compare import SHA_B, grid, make_report
 
 
@@ -233,7 +233,11 @@ def test_add_gate_arguments_defaults_and_flags():
     parser = argparse.ArgumentParser()
     add_gate_arguments(parser)
     defaults = parser.parse_args([])
-    assert defaults.baseline == Path("data/golden/qa_baseline.json")
+    assert defaults.baseline is None  # run/rescore take qa_baseline.json beside the golden set
+    assert baseline_beside("data/golden/qa_golden_set.jsonl") == Path(
+        "data/golden/qa_baseline.json"
+    )
+    assert baseline_beside("mine/golden.jsonl") == Path("mine/qa_baseline.json")
     assert defaults.update_baseline is False
     args = parser.parse_args(["--baseline", "b.json", "--update-baseline"])
     assert args.baseline == Path("b.json") and args.update_baseline is True
