@@ -9,14 +9,8 @@ from pathlib import Path
 
 from evaluator.console import render_explanations, render_report
 from evaluator.extraction_cli import add_extraction_parser, run_extraction_command
-from evaluator.gate import (
-    GatedReport,
-    GateOutcome,
-    add_gate_arguments,
-    baseline_beside,
-    judge_outage,
-    run_gate,
-)
+from evaluator.gate import GatedReport, GateOutcome, judge_outage, run_gate
+from evaluator.gate_cli import add_gate_arguments, baseline_beside
 from evaluator.journal import journal_path
 from evaluator.orchestrate import DEFAULT_GOLDEN, evaluate_streamed, rescore_streamed
 from evaluator.participants import ModelUse

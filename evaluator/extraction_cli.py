@@ -13,7 +13,8 @@ from evaluator.extraction import (
     render_extraction,
     run_extraction,
 )
-from evaluator.gate import add_gate_arguments, run_gate
+from evaluator.gate import run_gate
+from evaluator.gate_cli import add_gate_arguments
 from ragoro.golden import atomic_write_text
 
 __all__ = ["add_extraction_parser", "run_extraction_command"]

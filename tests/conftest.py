@@ -51,6 +51,7 @@ def run_cli(
 
 _IMPORT_PROBE = """
 import runpy, sys
+{prelude}
 sys.argv = {argv!r}
 code = None
 try:
@@ -62,10 +63,15 @@ print("RESULT", code, ",".join(loaded) or "-")
 """
 
 
-def modules_loaded_by(module: str, *args: str, watch: tuple[str, ...]) -> tuple[str, str, str]:
+def modules_loaded_by(
+    module: str, *args: str, watch: tuple[str, ...], prelude: str = ""
+) -> tuple[str, str, str]:
     """Run `python -m module args` in a fresh interpreter and tell its exit code, which of
-    the `watch` top-level packages it imported ("a,b" or "-"), and its stdout."""
-    script = _IMPORT_PROBE.format(argv=[module, *args], module=module, watch=watch)
+    the `watch` top-level packages it imported ("a,b" or "-"), and its stdout.
+
+    `prelude` is Python run first in that interpreter, e.g. to make a function fail loudly.
+    """
+    script = _IMPORT_PROBE.format(argv=[module, *args], module=module, watch=watch, prelude=prelude)
     done = subprocess.run(
         [sys.executable, "-c", script],
         cwd=ROOT,

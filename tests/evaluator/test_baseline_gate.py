@@ -13,7 +13,8 @@ import pytest
 from filelock import FileLock
 
 from evaluator import gate
-from evaluator.gate import add_gate_arguments, baseline_beside, run_gate
+from evaluator.gate import run_gate
+from evaluator.gate_cli import add_gate_arguments, baseline_beside
 from tests.evaluator.test_baseline_compare import SHA_B, grid, make_report
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +12,7 @@ import pytest
 from evaluator.evaluate import ModelUse, evaluate
 from judges.paraphrase import VECTORS_FILE
 from ragoro.golden import load_golden
-from tests.conftest import ROOT
+from tests.conftest import ROOT, modules_loaded_by
 from vectordb import VectorIndex
 from vectordb.query_cache import CACHE_FILE, QueryVectorCache
 
@@ -106,30 +104,20 @@ def test_the_cli_rerun_imports_no_sentence_model(demo_index: Path, tmp_path: Pat
     # A cache hit must not load the query model, and the offline judge reads the vectors
     # of its paraphrase check (judges/paraphrase.py) from beside the index: the rerun of an
     # unchanged golden set imports no sentence model at all.
-    script = (
-        "import runpy, sys\n"
-        "import vectordb.index\n"
-        "def no_model(name):\n    raise SystemExit('query model loaded on a cache hit')\n"
-        "vectordb.index.get_encoder = no_model\n"
-        f"sys.argv = ['evaluator', 'run', '--golden', {str(GOLDEN)!r}, '--index', {str(index)!r},"
-        f" '--outcomes', {str(tmp_path / 'o.jsonl')!r}, '--report', {str(tmp_path / 'r.json')!r},"
-        f" '--baseline', {str(tmp_path / 'b.json')!r}]\n"
-        "try:\n    runpy.run_module('evaluator', run_name='__main__')\n"
-        "except SystemExit as exc:\n    code = exc.code\n"
-        "print('MODEL', any(m in sys.modules for m in ('torch', 'sentence_transformers')))\n"
-        "print('EXIT', code)\n"
+    code, loaded, stdout = modules_loaded_by(
+        "evaluator",
+        "run",
+        *("--golden", str(GOLDEN), "--index", str(index), "--no-progress"),
+        *("--outcomes", str(tmp_path / "o.jsonl"), "--report", str(tmp_path / "r.json")),
+        *("--baseline", str(tmp_path / "b.json")),
+        watch=("torch", "sentence_transformers"),
+        prelude=(
+            "import vectordb.index\n"
+            "def no_model(name):\n    raise SystemExit('query model loaded on a cache hit')\n"
+            "vectordb.index.get_encoder = no_model"
+        ),
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-        env={"PYTHONPATH": str(ROOT), "TQDM_DISABLE": "1", "PATH": "/usr/bin:/bin"},
-    )
-    lines = done.stdout.strip().splitlines()
-    assert lines[-1] == "EXIT 0", done.stdout + done.stderr
-    assert lines[-2] == "MODEL False", "the rerun imported the model stack"
+    assert code == "0", stdout
+    assert loaded == "-", f"the rerun imported the model stack: {loaded}"
     report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert report["n_cases"] == len(load_golden(GOLDEN)) > 0
