@@ -6,7 +6,8 @@ must fail. `selfcheck` runs the reference agent and every null agent (see
 shared by all runs, and checks fixed goals on the pass rates:
 
 - reference answer_accuracy >= 0.97;
-- null:yes, null:swap and null:echo answer_accuracy <= 0.03;
+- null:swap and null:echo answer_accuracy <= 0.03, and null:yes answer_accuracy <= 0.03
+  on the cases whose reference answer is not "yes" (there "Yes." is the right answer);
 - null:swap answer_relevancy <= 0.05, and null:yes answer_relevancy <= 0.05 on the
   questions that are not yes/no ("Yes." does answer a yes/no question);
 - null:refuse passes neither answer_accuracy nor answer_relevancy on any answerable case.
@@ -32,6 +33,7 @@ from judges.base import Judge
 from judges.question_type import is_yes_no_question
 from ragoro.errors import ExitCode, UsageError
 from ragoro.golden import file_sha256
+from ragoro.text.questions import leading_yes_no
 from vectordb import DEFAULT_INDEX, VectorIndex
 
 __all__ = [
@@ -59,8 +61,9 @@ SELFCHECK_AGENTS: tuple[str, ...] = (
 )
 """The agents selfcheck runs, in the order of the table's columns."""
 
-Subset = Literal["all", "answerable", "not yes/no"]
-"""Which cases a goal is measured on: every case, or those with expected.refuse false."""
+Subset = Literal["all", "answerable", "not yes/no", "reference not yes"]
+"""Which cases a goal is measured on: every case, those with expected.refuse false, the
+questions that are not yes/no, or the cases no reference answer of which opens with yes."""
 
 CaseResults = dict[str, dict[str, bool | None]]
 """case id -> metric -> passed (None = unscored)."""
@@ -84,7 +87,9 @@ class GoalSpec:
 
 GOALS: tuple[GoalSpec, ...] = (
     GoalSpec("reference", "answer_accuracy", ">=", 0.97),
-    GoalSpec("null:yes", "answer_accuracy", "<=", 0.03),
+    # A yes/no question whose reference is "Yes, ..." is rightly passed by "Yes.": the
+    # goal holds on every other case, and the table still shows the rate over all.
+    GoalSpec("null:yes", "answer_accuracy", "<=", 0.03, "reference not yes"),
     GoalSpec("null:swap", "answer_accuracy", "<=", 0.03),
     GoalSpec("null:echo", "answer_accuracy", "<=", 0.03),
     # "Yes." does answer a yes/no question: it is held to fail on every other one.
@@ -114,6 +119,10 @@ class AgentRates(BaseModel):
     )
     not_yes_no: dict[str, RateStats] = Field(
         default_factory=dict, description="metric -> counts over questions that are not yes/no."
+    )
+    reference_not_yes: dict[str, RateStats] = Field(
+        default_factory=dict,
+        description="metric -> counts over cases no reference answer of which opens with yes.",
     )
     fabrication_count: int = 0
     agent_errors: dict[str, str] = Field(default_factory=dict, description="Id -> agent error.")
@@ -227,7 +236,11 @@ def _metric_order(names: Iterable[str]) -> list[str]:
 
 
 def _agent_rates(
-    agent: str, report: RunReport, answerable: set[str], open_questions: set[str]
+    agent: str,
+    report: RunReport,
+    answerable: set[str],
+    open_questions: set[str],
+    not_yes: set[str],
 ) -> AgentRates:
     every = case_results_of(report)
     results = every
@@ -241,6 +254,7 @@ def _agent_rates(
         rates={m: rate_stats(results, m) for m in metrics},
         answerable={m: rate_stats(results, m, answerable) for m in metrics},
         not_yes_no={m: rate_stats(results, m, open_questions) for m in metrics},
+        reference_not_yes={m: rate_stats(results, m, not_yes) for m in metrics},
         fabrication_count=report.fabrication_count,
         agent_errors=dict(report.agent_errors),
         case_results=every,
@@ -251,7 +265,12 @@ def _stats_for(spec: GoalSpec, agents: Mapping[str, AgentRates]) -> RateStats:
     run = agents.get(spec.agent)
     if run is None:
         return RateStats()
-    tables = {"all": run.rates, "answerable": run.answerable, "not yes/no": run.not_yes_no}
+    tables = {
+        "all": run.rates,
+        "answerable": run.answerable,
+        "not yes/no": run.not_yes_no,
+        "reference not yes": run.reference_not_yes,
+    }
     table = tables[spec.subset]
     return table.get(spec.metric, RateStats())
 
@@ -289,6 +308,11 @@ def selfcheck(
         probe_models(chosen)
     answerable = {item.id for item in items if not item.expected.refuse}
     open_questions = {item.id for item in items if not is_yes_no_question(item.question)}
+    not_yes = {
+        item.id
+        for item in items
+        if not any(leading_yes_no(ref) is True for ref in (item.answer, *item.answers))
+    }
     agents: dict[str, AgentRates] = {}
     for name in SELFCHECK_AGENTS:
         evaluation = evaluate(
@@ -301,7 +325,7 @@ def selfcheck(
             progress=progress,
             allow_self_judge=allow_self_judge,
         )
-        agents[name] = _agent_rates(name, evaluation.report, answerable, open_questions)
+        agents[name] = _agent_rates(name, evaluation.report, answerable, open_questions, not_yes)
     checked = [check_goal(spec, _stats_for(spec, agents)) for spec in goals]
     return SelfcheckResult(
         golden_path=str(golden_path),

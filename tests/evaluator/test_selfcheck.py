@@ -31,15 +31,16 @@ GOLDEN = ROOT / "tests" / "data" / "demo_golden.jsonl"
 
 # The goals as the documentation states them, independent of the module's own table.
 DOCUMENTED_GOALS = [
-    ("reference", "answer_accuracy", ">=", 0.97, False),
-    ("null:yes", "answer_accuracy", "<=", 0.03, False),
-    ("null:swap", "answer_accuracy", "<=", 0.03, False),
-    ("null:echo", "answer_accuracy", "<=", 0.03, False),
-    ("null:yes", "answer_relevancy", "<=", 0.05, False),
-    ("null:swap", "answer_relevancy", "<=", 0.05, False),
-    ("null:refuse", "answer_accuracy", "<=", 0.0, True),
-    ("null:refuse", "answer_relevancy", "<=", 0.0, True),
+    ("reference", "answer_accuracy", ">=", 0.97, "all"),
+    ("null:yes", "answer_accuracy", "<=", 0.03, "reference not yes"),
+    ("null:swap", "answer_accuracy", "<=", 0.03, "all"),
+    ("null:echo", "answer_accuracy", "<=", 0.03, "all"),
+    ("null:yes", "answer_relevancy", "<=", 0.05, "all"),
+    ("null:swap", "answer_relevancy", "<=", 0.05, "all"),
+    ("null:refuse", "answer_accuracy", "<=", 0.0, "answerable"),
+    ("null:refuse", "answer_relevancy", "<=", 0.0, "answerable"),
 ]
+YES_RE = re.compile(r"\s*(?:yes|sì)\b", re.IGNORECASE)
 
 
 def _goal_holds(
@@ -82,13 +83,21 @@ def test_cli_prints_the_table_and_exits_as_its_goals_say(tmp_path: Path, demo_in
         assert re.findall(r"n/a|\d\.\d\d \(\d+/\d+\)", row) == cells, row
     items = load_golden(GOLDEN)
     everything = {item.id for item in items}
-    answerable = {item.id for item in items if not item.expected.refuse}
+    subsets = {
+        "all": everything,
+        "answerable": {item.id for item in items if not item.expected.refuse},
+        "reference not yes": {
+            item.id
+            for item in items
+            if not any(YES_RE.match(ref) for ref in (item.answer, *item.answers))
+        },
+    }
     goal_lines = [line for line in lines if line.strip().startswith(("OK ", "FAIL "))]
     assert len(goal_lines) == len(DOCUMENTED_GOALS)
     holds = []
-    for agent, metric, comparison, target, only_answerable in DOCUMENTED_GOALS:
+    for agent, metric, comparison, target, subset in DOCUMENTED_GOALS:
         results = summary["agents"][agent]["case_results"]
-        cases = answerable if only_answerable else everything
+        cases = subsets[subset]
         ok = _goal_holds(results, metric, comparison, target, cases)
         holds.append(ok)
         printed = next(
@@ -242,3 +251,25 @@ def test_a_case_null_swap_cannot_answer_is_left_out_not_counted_a_fail(
     goal = next(g for g in result.goals if g.goal == "null:swap answer_accuracy <= 0.03")
     assert not goal.ok and goal.note == "nothing scored"
     assert not result.ok
+
+
+def test_yes_is_held_to_fail_only_where_yes_is_not_the_answer(
+    tmp_path: Path, demo_index: Path
+) -> None:
+    # "Yes." rightly answers a yes/no question whose reference is "Yes, ...": the null:yes
+    # accuracy goal is measured on the other cases, the table still counts every case.
+    lines = {json.loads(line)["id"]: line for line in GOLDEN.read_text("utf-8").splitlines()}
+    asked = json.loads(lines["nar-002"])
+    asked["id"] = "yes-001"
+    asked["question"] = "Is the standard warranty on the PX-200 press 24 months long?"
+    asked["answer"] = "Yes, " + asked["answer"][0].lower() + asked["answer"][1:]
+    golden = tmp_path / "golden.jsonl"
+    golden.write_text(lines["nar-001"] + "\n" + json.dumps(asked) + "\n", encoding="utf-8")
+    result = selfcheck(golden, index=VectorIndex.open(demo_index))
+    yes = result.agents["null:yes"]
+    assert yes.case_results["yes-001"]["answer_accuracy"] is True
+    assert yes.case_results["nar-001"]["answer_accuracy"] is False
+    assert (yes.rates["answer_accuracy"].passed, yes.rates["answer_accuracy"].total) == (1, 2)
+    goal = next(g for g in result.goals if g.agent == "null:yes" and g.metric == "answer_accuracy")
+    assert goal.goal == "null:yes answer_accuracy (reference not yes) <= 0.03"
+    assert (goal.passed, goal.scored, goal.ok) == (0, 1, True)
