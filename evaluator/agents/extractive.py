@@ -30,10 +30,10 @@ For each question it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from evaluator.agents.base import AgentAnswer
+from evaluator.agents.conflict import clarification_options, find_conflict
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.hybrid import HybridRetriever
@@ -63,10 +63,9 @@ from evaluator.agents.vocabulary import (
     unmet_entities,
     unmet_years,
 )
-from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
+from evaluator.agents.wording import Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
-from ragoro.text import Lang, Quantity, detect_language, quantities_match
-from ragoro.text.entities import entity_tokens
+from ragoro.text import Lang, Quantity, detect_language
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
 
@@ -160,7 +159,13 @@ class ExtractiveAgent:
         if not terms or not candidates or len(split.unknown) > len(terms) or headless:
             return self._refuse(lang, split.unknown or terms, [], cosines)
         selected = self._select_rows(candidates, cosines)
-        options = self._conflict(candidates, question)
+        options = find_conflict(
+            candidates,
+            question,
+            self.stats,
+            support_bar=max(self.support_threshold, COMPLEMENT_SUPPORT),
+            ratio=self.conflict_ratio,
+        )
         if options is not None:
             extra = [c.row for c in options if c.row not in selected]
             rows_shown = selected[: self.k - len(extra)] + extra
@@ -259,45 +264,6 @@ class ExtractiveAgent:
 
     # -- decisions ---------------------------------------------------------------------
 
-    def _conflict(self, candidates: list[Candidate], question: str) -> list[Candidate] | None:
-        """Two well-supported sentences of different documents giving different values of
-        the same kind of quantity for different entities the question does not name."""
-        valued = [
-            c
-            for c in candidates
-            if c.quantity is not None
-            and c.quantity.unit is not None
-            and c.support >= max(self.support_threshold, COMPLEMENT_SUPPORT)
-        ]
-        if len(valued) < 2 or valued[0] is not candidates[0]:
-            return None
-        top = valued[0]
-        assert top.quantity is not None
-        asked = {w.lower() for w in re.findall(r"[^\W_]+", question)}
-        for other in valued[1:]:
-            assert other.quantity is not None
-            if other.support < self.conflict_ratio * top.support:
-                break
-            if other.sentence.document_path == top.sentence.document_path:
-                continue
-            if other.quantity.unit != top.quantity.unit or quantities_match(
-                other.quantity, top.quantity
-            ):
-                continue
-            own = self._entities(top) - self._entities(other) - asked
-            theirs = self._entities(other) - self._entities(top) - asked
-            if own and theirs:
-                return [top, other]
-        return None
-
-    def _entities(self, candidate: Candidate) -> set[str]:
-        """Names in a sentence that are specific to it (not the ubiquitous company name)."""
-        names = entity_tokens(candidate.sentence.text)
-        n = len(self.index.chunks)
-        return {
-            name for name in names if len(self.stats.rows_with(QueryTerm(name, name))) <= 0.3 * n
-        }
-
     def _subject_tokens(self, candidate: Candidate, question: str) -> frozenset[str]:
         """Where the asked subject must be named: the answer's sentence for a question asking
         whether a thing exists, else anywhere in its chunk (a table's heading names it)."""
@@ -385,19 +351,7 @@ class ExtractiveAgent:
         rows: list[int],
         cosines: dict[int, float],
     ) -> AgentAnswer:
-        options = []
-        for candidate, other in zip(conflict, conflict[::-1], strict=True):
-            quantity = candidate.quantity
-            assert quantity is not None
-            text = candidate.sentence.text
-            names = self._entities(candidate) - self._entities(other)
-            mentions = [
-                m for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.I)
-            ]
-            # The entity nearest the value is the one the value belongs to.
-            nearest = min(mentions, key=lambda m: abs(m.start() - quantity.start), default=None)
-            entity = nearest.group(0) if nearest is not None else sorted(names)[0].title()
-            options.append(Option(entity, quantity.raw, " ".join(text.split())))
+        options = clarification_options(conflict, self.stats)
         return AgentAnswer(
             answer=clarifying_question(question, lang, options),
             contexts=self._contexts(rows, cosines),
