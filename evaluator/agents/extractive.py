@@ -223,7 +223,14 @@ class ExtractiveAgent:
         ):
             return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
         off_focus = focus_misses(
-            question, lang, best.sentence, sentences, self.stats, terms=terms, numeric=numeric
+            question,
+            lang,
+            best.sentence,
+            sentences,
+            self.stats,
+            terms=terms,
+            numeric=numeric,
+            quantity=best.quantity,
         )
         if off_focus:
             return self._refuse(lang, off_focus, selected, cosines)

@@ -16,12 +16,13 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from evaluator.agents.about import section_years, sibling_owner
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms
-from ragoro.text import Lang, stem
+from ragoro.text import Lang, Quantity, stem
 from ragoro.text.numbers import extract_quantities
 
 __all__ = [
@@ -49,15 +50,19 @@ def _years(text: str) -> set[str]:
     return set(_YEAR_RE.findall(text))
 
 
-def contradicted_years(question: str, sentence: Sentence, head: str = "") -> list[str]:
+def contradicted_years(
+    question: str, sentence: Sentence, head: str = "", stated: set[str] | None = None
+) -> list[str]:
     """Years the question asks about when the answer's sentence states other years only.
 
     "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?". A sentence that
     states no year (a table row under a year heading) contradicts nothing, and neither does
     one of a document whose `head` (its opening) states the asked year: a 2025 report's
-    "up from 410.2 in 2024" reports 2025 with a comparison."""
+    "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
+    sentence is for when its section dates it (`about.section_years`)."""
     asked = _years(DOCUMENT_TITLE_RE.sub(" ", question)) - _years(head)
-    stated = _years(sentence.text)
+    if stated is None:
+        stated = _years(sentence.text)
     if not asked or not stated or asked & stated:
         return []
     return sorted(asked)
@@ -250,16 +255,20 @@ def focus_misses(
     *,
     terms: Sequence[QueryTerm],
     numeric: bool,
+    quantity: Quantity | None = None,
 ) -> list[QueryTerm]:
     """What of the question's focus the answer misses (empty: it speaks to the focus).
 
     `best` is the sentence that gives the answer, `chosen` every sentence shown with it;
     `numeric` says the question also asks a quantity ("Chi dirige X e quanta elettricità..."),
-    whose sentence need name no one."""
+    whose sentence need name no one; `quantity` is the value the answer gives from `best`."""
     head = stats.documents[best.document_path].text[:_HEAD_CHARS]
-    years = contradicted_years(question, best, head)
+    years = contradicted_years(question, best, head, section_years(best, stats))
     if years:
         return [QueryTerm(y, y, is_number=True) for y in years]
+    owners = sibling_owner(question, lang, best, quantity, stats)
+    if owners:
+        return [QueryTerm(name, name) for name in owners]
     codes = unmet_identifiers(question, [best], stats, lang)
     if codes:
         return [QueryTerm(c, c, is_number=True) for c in codes]
