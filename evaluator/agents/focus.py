@@ -33,6 +33,7 @@ __all__ = [
     "no_code_given",
     "no_one_named",
     "no_time_given",
+    "sibling_actions",
     "sibling_qualifiers",
     "sibling_slots",
     "unmet_identifiers",
@@ -246,6 +247,58 @@ def sibling_slots(question: str, lang: Lang, sentence: Sentence, stats: CorpusSt
     return out
 
 
+# The action a passive names: "va *sostituito*", "deve essere *pulito*", "should be *replaced*".
+_ACTION_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"\b(?:va|vanno|deve|devono|viene|vengono)\s+(?:essere\s+)?"
+        r"(?P<verb>[^\W\d_]{3,}(?:at|it|ut)[oaie])\b",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(r"\b(?:be|been|is|are|was|were)\s+(?P<verb>[^\W\d_]{3,}ed)\b", re.IGNORECASE),
+}
+
+
+def _actions(text: str, lang: Lang) -> dict[str, str]:
+    """Stem -> the participle as written, of every action the text puts in the passive."""
+    pattern = _ACTION_RE.get(lang)
+    if pattern is None:
+        return {}
+    verbs = (m.group("verb").lower() for m in pattern.finditer(text.replace("\n", " ")))
+    return {stem(verb, lang): verb for verb in verbs}
+
+
+@lru_cache(maxsize=8)
+def _corpus_actions(stats: CorpusStats) -> frozenset[str]:
+    """Every action the corpus's documents put in the passive construction, as stems."""
+    out: set[str] = set()
+    for path, document in stats.documents.items():
+        out.update(_actions(document.text, stats.lang_of(path)))
+    return frozenset(out)
+
+
+def sibling_actions(
+    question: str, lang: Lang, sentences: Sequence[Sentence], stats: CorpusStats
+) -> list[str]:
+    """Actions the question asks about ("ogni quante ore va *sostituito* il filtro?") where
+    the answer's sentence, in the question's language, puts another action on its subject
+    ("deve essere *pulito* ogni 500 ore") and never the asked one, while the corpus does
+    write the asked action elsewhere: the sentence answers for a sibling action (cleaning,
+    checking) of the asked one (replacing). `sentences` are those the answer shows."""
+    own = [s for s in sentences if s.lang == lang]
+    theirs: set[str] = set().union(*(_actions(s.text, lang) for s in own))
+    if not theirs:
+        return []
+    tokens = frozenset().union(*(s.tokens for s in own))
+    known = _corpus_actions(stats)
+    out = []
+    for action, written in sorted(_actions(question, lang).items()):
+        forms = {action, *agent_translations(action, lang)}
+        if forms & theirs or forms & tokens or action not in known:
+            continue
+        out.append(written)
+    return out
+
+
 def focus_misses(
     question: str,
     lang: Lang,
@@ -272,8 +325,10 @@ def focus_misses(
     codes = unmet_identifiers(question, [best], stats, lang)
     if codes:
         return [QueryTerm(c, c, is_number=True) for c in codes]
-    slots = sibling_slots(question, lang, best, stats) or sibling_qualifiers(
-        question, lang, best, stats
+    slots = (
+        sibling_slots(question, lang, best, stats)
+        or sibling_qualifiers(question, lang, best, stats)
+        or sibling_actions(question, lang, chosen, stats)
     )
     if slots:
         return [QueryTerm(n, stem(n, lang)) for n in slots]

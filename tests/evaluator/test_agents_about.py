@@ -118,3 +118,63 @@ def test_the_owner_the_sentence_names_is_answered(agent: ExtractiveAgent, questi
     result = agent.answer(question)
     assert result.refused is False
     assert any(n in result.answer for n in ("12.300", "12,300", "80"))
+
+
+_MANUALE = (
+    "# Manuale di manutenzione\n\n"
+    "La cartuccia del filtro di ritorno deve essere sostituita ogni 500 ore di funzionamento.\n\n"
+    "Il filtro del condizionatore del quadro elettrico deve essere pulito ogni 800 ore di "
+    "funzionamento.\n"
+)
+_MANUAL = (
+    "# Maintenance manual\n\n"
+    "The return filter cartridge must be replaced every 500 operating hours.\n\n"
+    "The air filter of the control cabinet must be cleaned every 800 operating hours.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def manuals(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("actions")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "manuale.md").write_text(_MANUALE, encoding="utf-8")
+    (docs / "manual.md").write_text(_MANUAL, encoding="utf-8")
+    (docs / "relazione.md").write_text(RELAZIONE, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        (
+            "Ogni quante ore va sostituito il filtro del condizionatore del quadro elettrico?",
+            "sostituito",
+        ),
+        ("How often must the air filter of the control cabinet be replaced?", "replaced"),
+    ],
+)
+def test_a_sentence_about_another_action_is_refused(
+    manuals: ExtractiveAgent, question: str, word: str
+) -> None:
+    # The cabinet's filter is cleaned every 800 hours; replacing is what another filter gets.
+    result = manuals.answer(question)
+    assert result.refused is True
+    assert word in result.answer
+    assert result.contexts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Ogni quante ore va pulito il filtro del condizionatore del quadro elettrico?",
+        "How often must the air filter of the control cabinet be cleaned?",
+        "Ogni quante ore va sostituita la cartuccia del filtro di ritorno?",
+        "How often must the return filter cartridge be replaced?",
+    ],
+)
+def test_the_asked_action_is_answered(manuals: ExtractiveAgent, question: str) -> None:
+    result = manuals.answer(question)
+    assert result.refused is False
+    assert "800" in result.answer or "500" in result.answer
