@@ -153,3 +153,36 @@ def test_the_street_address_of_a_plant_is_answered_without_the_word(
     result = bot.answer(question)
     assert result.refused is False
     assert street in result.answer
+
+
+@pytest.mark.parametrize(
+    ("english", "italian"),
+    [
+        ("sample", "campione"),
+        ("lab", "laboratorio"),
+        ("analysis", "analisi"),
+        ("directors", "amministrazione"),
+        ("union", "unione"),
+    ],
+)
+def test_plain_report_and_lab_words_translate(english: str, italian: str) -> None:
+    assert stem(italian, "it") in agent_translations(stem(english, "en"), "en")
+    assert stem(english, "en") in agent_translations(stem(italian, "it"), "it")
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How often does an oil sample have to be sent to a lab for analysis?", "2.000"),
+        (
+            "Quando il Consiglio di Amministrazione ha approvato il bilancio consolidato 2025?",
+            "12 March 2026",
+        ),
+    ],
+)
+def test_a_question_in_the_other_languages_plain_words_is_answered(
+    demo: ExtractiveAgent, question: str, value: str
+) -> None:
+    result = demo.answer(question)
+    assert result.refused is False
+    assert value in result.answer
