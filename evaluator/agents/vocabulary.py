@@ -171,14 +171,14 @@ def _topic_of(name: str, path: str, stats: CorpusStats) -> bool:
 
 _EN_WHAT_RE = re.compile(
     r"^\W*what\s+(?:is|was|are|were)\s+(?:the\s+|a\s+|an\s+)?(?P<np>[^?,;]+?)"
-    r"(?:\s+(?:of|for|in|at|on|to|from|by)\s|\?|$)",
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|between|among|within)\s|\?|$)",
     re.IGNORECASE,
 )
 # "Is there free staff parking at...?", "Do you offer a gym for...?": the thing asked after.
 _EN_THERE_RE = re.compile(
     r"^\W*(?:(?:is|are)\s+there|(?:do|does)\s+(?:you|we|the\s+\w+|\w+)\s+"
     r"(?:have|offer|provide|give))\s+(?:a\s+|an\s+|any\s+|the\s+)?(?P<np>[^?,;]+?)"
-    r"(?:\s+(?:of|for|in|at|on|to|from|by|with)\s|\?|$)",
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|with|between|among|within)\s|\?|$)",
     re.IGNORECASE,
 )
 _IT_THERE_RE = re.compile(
@@ -252,7 +252,7 @@ def asked_owners(question: str) -> list[str]:
 _EN_HOW_RE = re.compile(
     r"^\W*how\s+(?:long|much|often|big|soon)\s+(?:is|was|are|were)\s+"
     r"(?:the|a|an|my|our|your|its)\s+(?P<np>[^?,;]+?)"
-    r"(?:\s+(?:of|for|in|at|on|to|from|by|with|if|when)\s|\?|$)",
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|with|between|among|within|if|when)\s|\?|$)",
     re.IGNORECASE,
 )
 _IT_HOW_RE = re.compile(
