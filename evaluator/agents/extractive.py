@@ -16,10 +16,11 @@ For each question it
    answered with their shipping time), the retrieved text never states the year asked, a
    how-long question finds no duration, the answer's sentence speaks of a sibling of the
    question's focus (`focus`: another year or certificate number, other categories in the
-   same slot, a sibling part, nobody named for a "who" question, no code for a code
-   question), or the corpus knows fewer of the question's words than it does not
-   ("parking policy" over a handbook that never mentions either). One unknown word alone
-   never makes it refuse;
+   same slot, a sibling part or action, nobody named for a "who" question, no code for a
+   code question), the sentence is for another year than asked by what its section states
+   or gives its value to another entity than the asked one (`about`), or the corpus knows
+   fewer of the question's words than it does not ("parking policy" over a handbook that
+   never mentions either). One unknown word alone never makes it refuse;
 4. asks which one is meant when two documents give different values of the same quantity
    for different entities the question does not name;
 5. otherwise answers with a short answer taken from the sentence (a value + unit, a name, a
