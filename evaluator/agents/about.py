@@ -75,14 +75,19 @@ def sibling_owner(
     """Names the question asks a value of that the sentence gives to another entity: the
     sentence names neither them nor their translation, and does name, before its value, a
     specific entity the question does not ("the Group's water" answered with "il prelievo
-    idrico dello stabilimento di Brescia ... 18.600 m³"). The document's title naming the
-    asked entity does not make it the value's owner."""
+    idrico dello stabilimento di Brescia ... 18.600 m³"; "the revenue in Germany" answered
+    with the Rest of Europe's). The document's title naming the asked entity does not make
+    it the value's owner."""
     if quantity is None:
         return []
+    flat = DOCUMENT_TITLE_RE.sub(" ", question)
+    # A proper name the corpus never writes ("Germany") is asked about as much as a known
+    # one; an unknown acronym may be an abbreviation the documents spell out.
+    proper = {m.group(0).lower() for m in _NAME_RE.finditer(flat) if m.group(0)[1:].islower()}
     asked = {
         name
-        for name in entity_tokens(DOCUMENT_TITLE_RE.sub(" ", question))
-        if stats.rows_with(QueryTerm(name, name))
+        for name in entity_tokens(flat)
+        if stats.rows_with(QueryTerm(name, name)) or name in proper
     }
     forms = word_forms(sentence.text, sentence.lang)
     unnamed = [

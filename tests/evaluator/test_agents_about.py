@@ -178,3 +178,60 @@ def test_the_asked_action_is_answered(manuals: ExtractiveAgent, question: str) -
     result = manuals.answer(question)
     assert result.refused is False
     assert "800" in result.answer or "500" in result.answer
+
+
+_RICAVI = (
+    "# Risultati del Gruppo Aurora\n\n"
+    "Nel 2025 i ricavi del Resto d'Europa sono stati di 639,1 milioni di euro.\n\n"
+    "La pressa pesa 12.400 kg.\n"
+)
+_REVENUE = (
+    "# Aurora Group results\n\n"
+    "In 2025 revenue in the Rest of Europe was EUR 639.1 million.\n\n"
+    "The press weighs 12,400 kg.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def regions(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("regions")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "ricavi.md").write_text(_RICAVI, encoding="utf-8")
+    (docs / "revenue.md").write_text(_REVENUE, encoding="utf-8")
+    (docs / "manuale.md").write_text(_MANUALE, encoding="utf-8")
+    (docs / "manual.md").write_text(_MANUAL, encoding="utf-8")
+    (docs / "relazione.md").write_text(RELAZIONE, encoding="utf-8")
+    (docs / "report.md").write_text(REPORT, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("Quali sono stati i ricavi in Germania nel 2025?", "germania"),
+        ("What was the revenue in Germany in 2025?", "germany"),
+    ],
+)
+def test_a_value_of_a_region_is_not_a_country_the_corpus_never_names(
+    regions: ExtractiveAgent, question: str, name: str
+) -> None:
+    # The sentence gives its value to the Rest of Europe; Germany is named nowhere.
+    result = regions.answer(question)
+    assert result.refused is True
+    assert name in result.answer.lower()
+    assert result.contexts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quali sono stati i ricavi del Resto d'Europa nel 2025?",
+        "What was the revenue in the Rest of Europe in 2025?",
+    ],
+)
+def test_the_region_the_sentence_names_is_answered(regions: ExtractiveAgent, question: str) -> None:
+    result = regions.answer(question)
+    assert result.refused is False
+    assert "639" in result.answer
