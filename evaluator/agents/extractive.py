@@ -16,10 +16,11 @@ For each question it
    answered with their shipping time), the retrieved text never states the year asked, a
    how-long question finds no duration, the answer's sentence speaks of a sibling of the
    question's focus (`focus`: another year or certificate number, other categories in the
-   same slot, a sibling part, nobody named for a "who" question, no code for a code
-   question), or the corpus knows fewer of the question's words than it does not
-   ("parking policy" over a handbook that never mentions either). One unknown word alone
-   never makes it refuse;
+   same slot, a sibling part or action, nobody named for a "who" question, no code for a
+   code question), the sentence is for another year than asked by what its section states
+   or gives its value to another entity than the asked one (`about`), or the corpus knows
+   fewer of the question's words than it does not ("parking policy" over a handbook that
+   never mentions either). One unknown word alone never makes it refuse;
 4. asks which one is meant when two documents give different values of the same quantity
    for different entities the question does not name;
 5. otherwise answers with a short answer taken from the sentence (a value + unit, a name, a
@@ -30,10 +31,10 @@ For each question it
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from evaluator.agents.base import AgentAnswer
+from evaluator.agents.conflict import clarification_options, find_conflict
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.hybrid import HybridRetriever
@@ -63,10 +64,9 @@ from evaluator.agents.vocabulary import (
     unmet_entities,
     unmet_years,
 )
-from evaluator.agents.wording import Option, Source, citation, clarifying_question, refusal
+from evaluator.agents.wording import Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
-from ragoro.text import Lang, Quantity, detect_language, quantities_match
-from ragoro.text.entities import entity_tokens
+from ragoro.text import Lang, Quantity, detect_language
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
 
@@ -160,7 +160,13 @@ class ExtractiveAgent:
         if not terms or not candidates or len(split.unknown) > len(terms) or headless:
             return self._refuse(lang, split.unknown or terms, [], cosines)
         selected = self._select_rows(candidates, cosines)
-        options = self._conflict(candidates, question)
+        options = find_conflict(
+            candidates,
+            question,
+            self.stats,
+            support_bar=max(self.support_threshold, COMPLEMENT_SUPPORT),
+            ratio=self.conflict_ratio,
+        )
         if options is not None:
             extra = [c.row for c in options if c.row not in selected]
             rows_shown = selected[: self.k - len(extra)] + extra
@@ -218,7 +224,14 @@ class ExtractiveAgent:
         ):
             return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
         off_focus = focus_misses(
-            question, lang, best.sentence, sentences, self.stats, terms=terms, numeric=numeric
+            question,
+            lang,
+            best.sentence,
+            sentences,
+            self.stats,
+            terms=terms,
+            numeric=numeric,
+            quantity=best.quantity,
         )
         if off_focus:
             return self._refuse(lang, off_focus, selected, cosines)
@@ -258,45 +271,6 @@ class ExtractiveAgent:
         return order[: self.k]
 
     # -- decisions ---------------------------------------------------------------------
-
-    def _conflict(self, candidates: list[Candidate], question: str) -> list[Candidate] | None:
-        """Two well-supported sentences of different documents giving different values of
-        the same kind of quantity for different entities the question does not name."""
-        valued = [
-            c
-            for c in candidates
-            if c.quantity is not None
-            and c.quantity.unit is not None
-            and c.support >= max(self.support_threshold, COMPLEMENT_SUPPORT)
-        ]
-        if len(valued) < 2 or valued[0] is not candidates[0]:
-            return None
-        top = valued[0]
-        assert top.quantity is not None
-        asked = {w.lower() for w in re.findall(r"[^\W_]+", question)}
-        for other in valued[1:]:
-            assert other.quantity is not None
-            if other.support < self.conflict_ratio * top.support:
-                break
-            if other.sentence.document_path == top.sentence.document_path:
-                continue
-            if other.quantity.unit != top.quantity.unit or quantities_match(
-                other.quantity, top.quantity
-            ):
-                continue
-            own = self._entities(top) - self._entities(other) - asked
-            theirs = self._entities(other) - self._entities(top) - asked
-            if own and theirs:
-                return [top, other]
-        return None
-
-    def _entities(self, candidate: Candidate) -> set[str]:
-        """Names in a sentence that are specific to it (not the ubiquitous company name)."""
-        names = entity_tokens(candidate.sentence.text)
-        n = len(self.index.chunks)
-        return {
-            name for name in names if len(self.stats.rows_with(QueryTerm(name, name))) <= 0.3 * n
-        }
 
     def _subject_tokens(self, candidate: Candidate, question: str) -> frozenset[str]:
         """Where the asked subject must be named: the answer's sentence for a question asking
@@ -385,19 +359,7 @@ class ExtractiveAgent:
         rows: list[int],
         cosines: dict[int, float],
     ) -> AgentAnswer:
-        options = []
-        for candidate, other in zip(conflict, conflict[::-1], strict=True):
-            quantity = candidate.quantity
-            assert quantity is not None
-            text = candidate.sentence.text
-            names = self._entities(candidate) - self._entities(other)
-            mentions = [
-                m for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.I)
-            ]
-            # The entity nearest the value is the one the value belongs to.
-            nearest = min(mentions, key=lambda m: abs(m.start() - quantity.start), default=None)
-            entity = nearest.group(0) if nearest is not None else sorted(names)[0].title()
-            options.append(Option(entity, quantity.raw, " ".join(text.split())))
+        options = clarification_options(conflict, self.stats)
         return AgentAnswer(
             answer=clarifying_question(question, lang, options),
             contexts=self._contexts(rows, cosines),

@@ -16,12 +16,13 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from evaluator.agents.about import section_years, sibling_owner
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms
-from ragoro.text import Lang, stem
+from ragoro.text import Lang, Quantity, stem
 from ragoro.text.numbers import extract_quantities
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "no_code_given",
     "no_one_named",
     "no_time_given",
+    "sibling_actions",
     "sibling_qualifiers",
     "sibling_slots",
     "unmet_identifiers",
@@ -49,15 +51,19 @@ def _years(text: str) -> set[str]:
     return set(_YEAR_RE.findall(text))
 
 
-def contradicted_years(question: str, sentence: Sentence, head: str = "") -> list[str]:
+def contradicted_years(
+    question: str, sentence: Sentence, head: str = "", stated: set[str] | None = None
+) -> list[str]:
     """Years the question asks about when the answer's sentence states other years only.
 
     "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?". A sentence that
     states no year (a table row under a year heading) contradicts nothing, and neither does
     one of a document whose `head` (its opening) states the asked year: a 2025 report's
-    "up from 410.2 in 2024" reports 2025 with a comparison."""
+    "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
+    sentence is for when its section dates it (`about.section_years`)."""
     asked = _years(DOCUMENT_TITLE_RE.sub(" ", question)) - _years(head)
-    stated = _years(sentence.text)
+    if stated is None:
+        stated = _years(sentence.text)
     if not asked or not stated or asked & stated:
         return []
     return sorted(asked)
@@ -241,6 +247,58 @@ def sibling_slots(question: str, lang: Lang, sentence: Sentence, stats: CorpusSt
     return out
 
 
+# The action a passive names: "va *sostituito*", "deve essere *pulito*", "should be *replaced*".
+_ACTION_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"\b(?:va|vanno|deve|devono|viene|vengono)\s+(?:essere\s+)?"
+        r"(?P<verb>[^\W\d_]{3,}(?:at|it|ut)[oaie])\b",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(r"\b(?:be|been|is|are|was|were)\s+(?P<verb>[^\W\d_]{3,}ed)\b", re.IGNORECASE),
+}
+
+
+def _actions(text: str, lang: Lang) -> dict[str, str]:
+    """Stem -> the participle as written, of every action the text puts in the passive."""
+    pattern = _ACTION_RE.get(lang)
+    if pattern is None:
+        return {}
+    verbs = (m.group("verb").lower() for m in pattern.finditer(text.replace("\n", " ")))
+    return {stem(verb, lang): verb for verb in verbs}
+
+
+@lru_cache(maxsize=8)
+def _corpus_actions(stats: CorpusStats) -> frozenset[str]:
+    """Every action the corpus's documents put in the passive construction, as stems."""
+    out: set[str] = set()
+    for path, document in stats.documents.items():
+        out.update(_actions(document.text, stats.lang_of(path)))
+    return frozenset(out)
+
+
+def sibling_actions(
+    question: str, lang: Lang, sentences: Sequence[Sentence], stats: CorpusStats
+) -> list[str]:
+    """Actions the question asks about ("ogni quante ore va *sostituito* il filtro?") where
+    the answer's sentence, in the question's language, puts another action on its subject
+    ("deve essere *pulito* ogni 500 ore") and never the asked one, while the corpus does
+    write the asked action elsewhere: the sentence answers for a sibling action (cleaning,
+    checking) of the asked one (replacing). `sentences` are those the answer shows."""
+    own = [s for s in sentences if s.lang == lang]
+    theirs: set[str] = set().union(*(_actions(s.text, lang) for s in own))
+    if not theirs:
+        return []
+    tokens = frozenset().union(*(s.tokens for s in own))
+    known = _corpus_actions(stats)
+    out = []
+    for action, written in sorted(_actions(question, lang).items()):
+        forms = {action, *agent_translations(action, lang)}
+        if forms & theirs or forms & tokens or action not in known:
+            continue
+        out.append(written)
+    return out
+
+
 def focus_misses(
     question: str,
     lang: Lang,
@@ -250,21 +308,27 @@ def focus_misses(
     *,
     terms: Sequence[QueryTerm],
     numeric: bool,
+    quantity: Quantity | None = None,
 ) -> list[QueryTerm]:
     """What of the question's focus the answer misses (empty: it speaks to the focus).
 
     `best` is the sentence that gives the answer, `chosen` every sentence shown with it;
     `numeric` says the question also asks a quantity ("Chi dirige X e quanta elettricità..."),
-    whose sentence need name no one."""
+    whose sentence need name no one; `quantity` is the value the answer gives from `best`."""
     head = stats.documents[best.document_path].text[:_HEAD_CHARS]
-    years = contradicted_years(question, best, head)
+    years = contradicted_years(question, best, head, section_years(best, stats))
     if years:
         return [QueryTerm(y, y, is_number=True) for y in years]
+    owners = sibling_owner(question, lang, best, quantity, stats)
+    if owners:
+        return [QueryTerm(name, name) for name in owners]
     codes = unmet_identifiers(question, [best], stats, lang)
     if codes:
         return [QueryTerm(c, c, is_number=True) for c in codes]
-    slots = sibling_slots(question, lang, best, stats) or sibling_qualifiers(
-        question, lang, best, stats
+    slots = (
+        sibling_slots(question, lang, best, stats)
+        or sibling_qualifiers(question, lang, best, stats)
+        or sibling_actions(question, lang, chosen, stats)
     )
     if slots:
         return [QueryTerm(n, stem(n, lang)) for n in slots]

@@ -330,4 +330,9 @@ Francia/francese = France/French
 Spagna/spagnolo = Spain/Spanish
 Romania = Romania
 Europa/europeo = Europe/European
+campione/campioni = sample/samples
+laboratorio/laboratori = lab/labs/laboratory
+analizzare/analizzato/analizzata/analisi = analyse/analysed/analyze/analyzed/analysis
+amministrazione/amministratori = directors/administration
+unione = union
 """

@@ -149,6 +149,12 @@ class CorpusStats:
                 out.append(sentence)
         return out
 
+    def sentences_before(self, sentence: Sentence, n: int) -> list[Sentence]:
+        """Up to n sentences of the same document just before a sentence, in order."""
+        starts, sentences = self._document_sentences(sentence.document_path)
+        at = bisect.bisect_left(starts, sentence.start)
+        return sentences[max(0, at - n) : at]
+
     def _document_sentences(self, path: str) -> tuple[list[int], list[Sentence]]:
         if path not in self._sentences:
             text = self.documents[path].text

@@ -18,6 +18,7 @@ from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.support import CorpusStats, Sentence, coverage
 from ragoro.text import Lang, stem
 from ragoro.text.entities import entity_tokens, word_forms
+from ragoro.text.lang import STOPWORDS
 
 __all__ = [
     "SplitTerms",
@@ -55,30 +56,31 @@ def split_terms(terms: list[QueryTerm], stats: CorpusStats, lang: str) -> SplitT
     """Correct misspellings into the corpus vocabulary and set unknown words apart."""
     known: list[QueryTerm] = []
     unknown: list[QueryTerm] = []
+    stop = STOPWORDS.get(lang, frozenset())
     for term in terms:
         if stats.rows_with(term):
             known.append(term)
             continue
-        fixed = _corrected(term, stats)
-        if fixed is not None:
-            known.append(fixed)
+        word = _correction(term, stats)
+        if word in stop:
+            continue  # a misspelt function word ("shoud"): no content to look for
+        if word is not None:
+            known.append(replace(term, stem=stats.surface_words[word], translations=frozenset()))
         elif term.is_number or len(term.word) >= _TYPO_MIN_LEN:
             unknown.append(term)
     return SplitTerms(known, unknown)
 
 
-def _corrected(term: QueryTerm, stats: CorpusStats) -> QueryTerm | None:
-    """The corpus word closest to a misspelt question word, compared as written (not as
-    stems: short stems are too alike), with the same first two letters."""
+def _correction(term: QueryTerm, stats: CorpusStats) -> str | None:
+    """The corpus word (as written) closest to a misspelt question word, compared as
+    written (not as stems: short stems are too alike), with the same first two letters."""
     # A word the lexicon translates is a real word, not a misspelling ("mensa" is no "messa").
     if term.is_number or len(term.word) < _TYPO_MIN_LEN or term.translations:
         return None
     # Typos rarely hit the first two letters; requiring them keeps "spent" from becoming "sent".
     words = [w for w in stats.surface_words if w[:2] == term.word[:2]]
     match = difflib.get_close_matches(term.word, words, n=1, cutoff=_TYPO_CUTOFF)
-    if not match:
-        return None
-    return replace(term, stem=stats.surface_words[match[0]], translations=frozenset())
+    return match[0] if match else None
 
 
 def unmet_entities(
@@ -171,14 +173,14 @@ def _topic_of(name: str, path: str, stats: CorpusStats) -> bool:
 
 _EN_WHAT_RE = re.compile(
     r"^\W*what\s+(?:is|was|are|were)\s+(?:the\s+|a\s+|an\s+)?(?P<np>[^?,;]+?)"
-    r"(?:\s+(?:of|for|in|at|on|to|from|by)\s|\?|$)",
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|between|among|within)\s|\?|$)",
     re.IGNORECASE,
 )
 # "Is there free staff parking at...?", "Do you offer a gym for...?": the thing asked after.
 _EN_THERE_RE = re.compile(
     r"^\W*(?:(?:is|are)\s+there|(?:do|does)\s+(?:you|we|the\s+\w+|\w+)\s+"
     r"(?:have|offer|provide|give))\s+(?:a\s+|an\s+|any\s+|the\s+)?(?P<np>[^?,;]+?)"
-    r"(?:\s+(?:of|for|in|at|on|to|from|by|with)\s|\?|$)",
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|with|between|among|within)\s|\?|$)",
     re.IGNORECASE,
 )
 _IT_THERE_RE = re.compile(
@@ -252,7 +254,7 @@ def asked_owners(question: str) -> list[str]:
 _EN_HOW_RE = re.compile(
     r"^\W*how\s+(?:long|much|often|big|soon)\s+(?:is|was|are|were)\s+"
     r"(?:the|a|an|my|our|your|its)\s+(?P<np>[^?,;]+?)"
-    r"(?:\s+(?:of|for|in|at|on|to|from|by|with|if|when)\s|\?|$)",
+    r"(?:\s+(?:of|for|in|at|on|to|from|by|with|between|among|within|if|when)\s|\?|$)",
     re.IGNORECASE,
 )
 _IT_HOW_RE = re.compile(

@@ -9,7 +9,7 @@ import pytest
 
 from evaluator.agents import ExtractiveAgent, make_agent
 from evaluator.agents.base import AgentAnswer
-from evaluator.agents.vocabulary import asked_head
+from evaluator.agents.vocabulary import asked_head, asked_subject
 from ragoro.text import is_clarification_request, is_refusal
 from tests.evaluator.test_agents_corpus import build_agents_index
 from vectordb import VectorIndex, build_index
@@ -227,9 +227,23 @@ def test_who_question_gets_the_name_as_short_answer(tmp_path: Path) -> None:
         ("Qual è lo stipendio annuo dell'amministratore delegato?", "stipendio"),
         ("Qual è l'importo del buono pasto?", "importo"),
         ("How long is the warranty?", None),
+        # "between" ends the noun phrase as "of" does: the height is asked, not the slide.
+        ("What is the maximum open height between the table and the slide?", "height"),
+        ("Qual è l'altezza massima tra il piano e la slitta?", "altezza"),
     ],
 )
 def test_asked_head_is_the_noun_a_what_is_question_asks_for(
     question: str, head: str | None
 ) -> None:
     assert asked_head(question) == head
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("How long is the gap between the two shifts?", "gap"),
+        ("Quanto dura il passaggio tra i due turni?", "passaggio"),
+    ],
+)
+def test_asked_subject_ends_at_between(question: str, subject: str) -> None:
+    assert asked_subject(question) == subject

@@ -11,7 +11,10 @@ import pytest
 from evaluator.agents import ExtractiveAgent
 from evaluator.agents.glossary import agent_translations, spelled_out
 from evaluator.agents.kinds import asked_contact, gives_contact, states_subject
-from ragoro.text import stem
+from evaluator.agents.lexicon import query_terms
+from evaluator.agents.support import CorpusStats
+from evaluator.agents.vocabulary import split_terms
+from ragoro.text import Lang, stem
 from vectordb import VectorIndex, build_index
 
 HANDBOOK = (
@@ -153,3 +156,63 @@ def test_the_street_address_of_a_plant_is_answered_without_the_word(
     result = bot.answer(question)
     assert result.refused is False
     assert street in result.answer
+
+
+@pytest.mark.parametrize(
+    ("english", "italian"),
+    [
+        ("sample", "campione"),
+        ("lab", "laboratorio"),
+        ("analysis", "analisi"),
+        ("directors", "amministrazione"),
+        ("union", "unione"),
+    ],
+)
+def test_plain_report_and_lab_words_translate(english: str, italian: str) -> None:
+    assert stem(italian, "it") in agent_translations(stem(english, "en"), "en")
+    assert stem(english, "en") in agent_translations(stem(italian, "it"), "it")
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How often does an oil sample have to be sent to a lab for analysis?", "2.000"),
+        (
+            "Quando il Consiglio di Amministrazione ha approvato il bilancio consolidato 2025?",
+            "12 March 2026",
+        ),
+    ],
+)
+def test_a_question_in_the_other_languages_plain_words_is_answered(
+    demo: ExtractiveAgent, question: str, value: str
+) -> None:
+    result = demo.answer(question)
+    assert result.refused is False
+    assert value in result.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "typo"),
+    [
+        ("what shoud i do when the pump is noisy", "en", "shoud"),
+        ("qunado va cambiato l'olio della pompa?", "it", "qunado"),
+    ],
+)
+def test_a_misspelt_function_word_is_dropped_not_corrected(
+    tmp_path: Path, question: str, lang: Lang, typo: str
+) -> None:
+    # "shoud" is closest to the corpus's "should", "qunado" to "quando": function words the
+    # question has no content in, so they must not lower every sentence's support.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "pump.md").write_text(
+        "# Pump\n\nYou should check the pump when it is noisy.\n\n"
+        "# Pompa\n\nQuando la pompa è rumorosa va cambiato l'olio.\n",
+        encoding="utf-8",
+    )
+    build_index(docs, tmp_path / "index", chunk_size=200, chunk_overlap=20)
+    index = VectorIndex.open(tmp_path / "index")
+    stats = CorpusStats(index.chunks, index.documents)
+    split = split_terms(query_terms(question, lang), stats, lang)
+    assert typo not in [t.word for t in split.known + split.unknown]
+    assert split.known  # the content words stay

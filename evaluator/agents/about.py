@@ -1,0 +1,107 @@
+"""What a sentence is about: the year and the entity its value belongs to.
+
+A near-miss question retrieves the right passage and asks for another row of it: the 2024
+share where the section reports 2025 ("Al 31 dicembre 2025 il Gruppo contava 6.842
+dipendenti. Le donne rappresentavano il 21,4%..."), the Group's water where the sentence
+gives one plant's ("Il prelievo idrico dello stabilimento di Brescia ... è stato di 18.600
+m³"). Word overlap scores such a sentence well, and the document's title ("... Gruppo
+Officine Ferraris") even names the asked entity. These functions read whom and when the
+sentence's value is stated for: its own years, else those its section has just stated;
+and the name it puts before its value, the value's owner.
+"""
+
+from __future__ import annotations
+
+import re
+
+from evaluator.agents.glossary import agent_translations
+from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.support import CorpusStats, Sentence
+from ragoro.text import Lang, Quantity, stem
+from ragoro.text.entities import entity_tokens, word_forms
+
+__all__ = ["section_years", "sibling_owner"]
+
+# A year standing alone, not inside a code or a serial ("2006/42/EC", "PX200-2021-0001").
+_YEAR_RE = re.compile(r"(?<![\w/.-])(?:19|20)\d\d(?![\w/-])")
+# How far back in its section a sentence's period is looked for.
+_SECTION_LOOKBACK = 4
+# A name in more than this share of the chunks (the company's) owns no particular value.
+_SPECIFIC_SHARE = 0.3
+_NAME_RE = re.compile(r"\b[^\W\d_][^\W\d_]+\b")
+
+
+def _years(text: str) -> set[str]:
+    return set(_YEAR_RE.findall(text))
+
+
+def section_years(sentence: Sentence, stats: CorpusStats) -> set[str]:
+    """The years a sentence's statement is for: those it states, else those of the nearest
+    earlier sentence of its section that states any ("Al 31 dicembre 2025 il Gruppo contava
+    6.842 dipendenti." dates the next sentence's shares). A heading ends the section;
+    empty when nothing before it in the section states a year."""
+    own = _years(sentence.text)
+    if own:
+        return own
+    for before in reversed(stats.sentences_before(sentence, _SECTION_LOOKBACK)):
+        years = _years(before.text)
+        if years:
+            return years
+        if before.is_heading:
+            break
+    return set()
+
+
+def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -> set[str]:
+    """Capitalised names the sentence writes before its value, lowercase, that few chunks
+    name (a plant, a region; not the company, a unit or an acronym)."""
+    flat = sentence.text.replace("\n", " ").replace("\f", " ")
+    names = entity_tokens(flat)
+    n = len(stats.chunks)
+    out = set()
+    for m in _NAME_RE.finditer(flat[: quantity.start]):
+        word = m.group(0)
+        lower = word.lower()
+        if lower not in names or not (word[0].isupper() and word[1:].islower()):
+            continue
+        if len(stats.rows_with(QueryTerm(lower, lower))) <= _SPECIFIC_SHARE * n:
+            out.add(lower)
+    return out
+
+
+def sibling_owner(
+    question: str, lang: Lang, sentence: Sentence, quantity: Quantity | None, stats: CorpusStats
+) -> list[str]:
+    """Names the question asks a value of that the sentence gives to another entity: the
+    sentence names neither them nor their translation, and does name, before its value, a
+    specific entity the question does not ("the Group's water" answered with "il prelievo
+    idrico dello stabilimento di Brescia ... 18.600 m³"; "the revenue in Germany" answered
+    with the Rest of Europe's). The document's title naming the asked entity does not make
+    it the value's owner."""
+    if quantity is None:
+        return []
+    flat = DOCUMENT_TITLE_RE.sub(" ", question)
+    # A proper name the corpus never writes ("Germany") is asked about as much as a known
+    # one; an unknown acronym may be an abbreviation the documents spell out.
+    proper = {m.group(0).lower() for m in _NAME_RE.finditer(flat) if m.group(0)[1:].islower()}
+    asked = {
+        name
+        for name in entity_tokens(flat)
+        if stats.rows_with(QueryTerm(name, name)) or name in proper
+    }
+    forms = word_forms(sentence.text, sentence.lang)
+    unnamed = [
+        name
+        for name in sorted(asked)
+        if name not in forms and agent_translations(stem(name, lang), lang).isdisjoint(forms)
+    ]
+    if not unnamed:
+        return []
+    question_forms = word_forms(question, lang)
+    owners = {
+        owner
+        for owner in _owners_before(sentence, quantity, stats)
+        if owner not in question_forms
+        and agent_translations(stem(owner, sentence.lang), sentence.lang).isdisjoint(question_forms)
+    }
+    return unnamed if owners else []

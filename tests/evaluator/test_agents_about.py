@@ -1,0 +1,237 @@
+"""The reference agent reads what a sentence is about: the year its section dates it by and
+the entity its value belongs to, not the document's title. Real index built in tmp from
+Markdown files; only the embedding model is the real packaged one."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluator.agents import ExtractiveAgent
+from vectordb import VectorIndex, build_index
+
+_INTRO_IT = (
+    "La presente relazione descrive le attività ambientali e sociali del Gruppo Aurora, "
+    "i suoi stabilimenti produttivi e le sue persone. I dati sono raccolti da ciascun sito "
+    "secondo le procedure interne e verificati dalla funzione di controllo di gestione prima "
+    "della pubblicazione, insieme alle note metodologiche sulle fonti e sui criteri usati. "
+)
+_INTRO_EN = (
+    "This report describes the environmental and social activities of the Aurora Group, "
+    "its production plants and its people. The figures are collected by every site under "
+    "the internal procedures and checked by the management control function before they "
+    "are published, together with the notes on the sources and criteria that were used. "
+)
+RELAZIONE = (
+    "# Relazione ambientale del Gruppo Aurora\n\n"
+    f"{_INTRO_IT}\n\n"
+    "## Persone\n\n"
+    "Al 31 dicembre 2025 il Gruppo contava 1.200 dipendenti. Le donne rappresentavano il "
+    "31,5% dei dipendenti. Nel 2023 il Gruppo ha aperto una nuova sede a Padova.\n\n"
+    "## Acqua\n\n"
+    "Il prelievo idrico dello stabilimento di Verona nel 2025 è stato di 12.300 m³.\n"
+)
+REPORT = (
+    "# Aurora Group environmental report\n\n"
+    f"{_INTRO_EN}\n\n"
+    "## People\n\n"
+    "At 31 December 2025 the Group had 1,200 employees. Women made up 31.5% of the "
+    "employees. In 2023 the Group opened a new office in Padova.\n\n"
+    "## Water and investment\n\n"
+    "Water withdrawal at the Verona plant in 2025 was 12,300 cubic metres.\n"
+    "Capital expenditure in 2026 is expected to be EUR 80 million, including a new line in "
+    "Verona.\n"
+)
+OTHER = (
+    "# Manuale tecnico\n\n"
+    "La pressa pesa 12.400 kg e il serbatoio dell'olio contiene 28,5 litri.\n"
+    "Le guide della slitta si lubrificano ogni 50 ore di funzionamento.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("about")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "relazione.md").write_text(RELAZIONE, encoding="utf-8")
+    (docs / "report.md").write_text(REPORT, encoding="utf-8")
+    (docs / "manuale.md").write_text(OTHER, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quale quota dei dipendenti erano donne nel 2023?",
+        "What share of the employees were women in 2023?",
+    ],
+)
+def test_a_sentence_without_a_year_is_for_the_year_its_section_states(
+    agent: ExtractiveAgent, question: str
+) -> None:
+    # "Le donne rappresentavano il 31,5%" states no year; the sentence before it dates the
+    # section to 2025. 2023 is in the same chunk, about something else.
+    result = agent.answer(question)
+    assert result.refused is True
+    assert "2023" in result.answer
+    assert result.contexts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quale quota dei dipendenti erano donne nel 2025?",
+        "What share of the employees were women in 2025?",
+    ],
+)
+def test_the_year_its_section_states_is_answered(agent: ExtractiveAgent, question: str) -> None:
+    result = agent.answer(question)
+    assert result.refused is False
+    assert "31" in result.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quanta acqua ha prelevato il Gruppo nel 2025?",
+        "How much water did the Group withdraw in 2025?",
+    ],
+)
+def test_a_value_one_plant_owns_is_not_the_groups(agent: ExtractiveAgent, question: str) -> None:
+    # The title names the Group; the sentence gives the value to the Verona plant.
+    result = agent.answer(question)
+    assert result.refused is True
+    assert result.contexts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quanta acqua ha prelevato lo stabilimento di Verona nel 2025?",
+        "How much water did the Verona plant withdraw in 2025?",
+        "How much capital expenditure does the Group expect in 2026?",
+    ],
+)
+def test_the_owner_the_sentence_names_is_answered(agent: ExtractiveAgent, question: str) -> None:
+    # A name after the value ("including a new line in Verona") does not own it.
+    result = agent.answer(question)
+    assert result.refused is False
+    assert any(n in result.answer for n in ("12.300", "12,300", "80"))
+
+
+_MANUALE = (
+    "# Manuale di manutenzione\n\n"
+    "La cartuccia del filtro di ritorno deve essere sostituita ogni 500 ore di funzionamento.\n\n"
+    "Il filtro del condizionatore del quadro elettrico deve essere pulito ogni 800 ore di "
+    "funzionamento.\n"
+)
+_MANUAL = (
+    "# Maintenance manual\n\n"
+    "The return filter cartridge must be replaced every 500 operating hours.\n\n"
+    "The air filter of the control cabinet must be cleaned every 800 operating hours.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def manuals(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("actions")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "manuale.md").write_text(_MANUALE, encoding="utf-8")
+    (docs / "manual.md").write_text(_MANUAL, encoding="utf-8")
+    (docs / "relazione.md").write_text(RELAZIONE, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        (
+            "Ogni quante ore va sostituito il filtro del condizionatore del quadro elettrico?",
+            "sostituito",
+        ),
+        ("How often must the air filter of the control cabinet be replaced?", "replaced"),
+    ],
+)
+def test_a_sentence_about_another_action_is_refused(
+    manuals: ExtractiveAgent, question: str, word: str
+) -> None:
+    # The cabinet's filter is cleaned every 800 hours; replacing is what another filter gets.
+    result = manuals.answer(question)
+    assert result.refused is True
+    assert word in result.answer
+    assert result.contexts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Ogni quante ore va pulito il filtro del condizionatore del quadro elettrico?",
+        "How often must the air filter of the control cabinet be cleaned?",
+        "Ogni quante ore va sostituita la cartuccia del filtro di ritorno?",
+        "How often must the return filter cartridge be replaced?",
+    ],
+)
+def test_the_asked_action_is_answered(manuals: ExtractiveAgent, question: str) -> None:
+    result = manuals.answer(question)
+    assert result.refused is False
+    assert "800" in result.answer or "500" in result.answer
+
+
+_RICAVI = (
+    "# Risultati del Gruppo Aurora\n\n"
+    "Nel 2025 i ricavi del Resto d'Europa sono stati di 639,1 milioni di euro.\n\n"
+    "La pressa pesa 12.400 kg.\n"
+)
+_REVENUE = (
+    "# Aurora Group results\n\n"
+    "In 2025 revenue in the Rest of Europe was EUR 639.1 million.\n\n"
+    "The press weighs 12,400 kg.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def regions(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("regions")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "ricavi.md").write_text(_RICAVI, encoding="utf-8")
+    (docs / "revenue.md").write_text(_REVENUE, encoding="utf-8")
+    (docs / "manuale.md").write_text(_MANUALE, encoding="utf-8")
+    (docs / "manual.md").write_text(_MANUAL, encoding="utf-8")
+    (docs / "relazione.md").write_text(RELAZIONE, encoding="utf-8")
+    (docs / "report.md").write_text(REPORT, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("Quali sono stati i ricavi in Germania nel 2025?", "germania"),
+        ("What was the revenue in Germany in 2025?", "germany"),
+    ],
+)
+def test_a_value_of_a_region_is_not_a_country_the_corpus_never_names(
+    regions: ExtractiveAgent, question: str, name: str
+) -> None:
+    # The sentence gives its value to the Rest of Europe; Germany is named nowhere.
+    result = regions.answer(question)
+    assert result.refused is True
+    assert name in result.answer.lower()
+    assert result.contexts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quali sono stati i ricavi del Resto d'Europa nel 2025?",
+        "What was the revenue in the Rest of Europe in 2025?",
+    ],
+)
+def test_the_region_the_sentence_names_is_answered(regions: ExtractiveAgent, question: str) -> None:
+    result = regions.answer(question)
+    assert result.refused is False
+    assert "639" in result.answer
