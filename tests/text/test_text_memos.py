@@ -1,5 +1,5 @@
-"""`detect_language` is remembered per text: a hit is what detecting again gives (IT and
-EN), and the memo stays bounded over a long run of distinct texts."""
+"""Pure text functions remembered per text: a hit is what computing again gives (IT and
+EN), no caller can change what is remembered, and the memos stay bounded."""
 
 from __future__ import annotations
 
@@ -23,3 +23,13 @@ def test_the_memo_is_bounded() -> None:
         lang.detect_language(f"domanda numero {i} sulla pressa")
     info = lang._detect_cached.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize <= 4096
+
+
+def test_remembered_sentences_are_a_fresh_list_of_the_same_spans_it_en() -> None:
+    from ragoro.text.sentences import _split_cached, split_sentences
+
+    for text in ("Il filtro va pulito. La pompa no.", "The filter is cleaned. The pump is not."):
+        first = split_sentences(text)
+        first.clear()  # a caller changing its list changes nothing remembered
+        again = split_sentences(text)
+        assert again == list(_split_cached.__wrapped__(text)) and len(again) == 2
