@@ -8,6 +8,9 @@ run and on the same questions:
   every question embedded (`cold`), then again with the cache it filled (`warm`: an
   unchanged golden set, no question embedded, no model needed).
 
+Each is timed in wall seconds and in CPU seconds (`time.process_time` of the worker, all
+its threads): on a machine shared with other jobs the wall ratio moves with their load.
+
 The offline judge's analyses of the index's chunks are computed once per index, on its
 first offline evaluation, and stored beside it (`judges.analysis_store`): a fresh worker
 makes them first, timed on its own (`chunk analyses s`), so every timed eval reads them
