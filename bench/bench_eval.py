@@ -8,6 +8,9 @@ run and on the same questions:
   every question embedded (`cold`), then again with the cache it filled (`warm`: an
   unchanged golden set, no question embedded, no model needed).
 
+Each is timed in wall seconds and in CPU seconds (`time.process_time` of the worker, all
+its threads): on a machine shared with other jobs the wall ratio moves with their load.
+
 The offline judge's analyses of the index's chunks are computed once per index, on its
 first offline evaluation, and stored beside it (`judges.analysis_store`): a fresh worker
 makes them first, timed on its own (`chunk analyses s`), so every timed eval reads them
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -53,17 +57,20 @@ def _worker(golden: Path, index_path: Path) -> None:
     raw = SentenceTransformer(resolve_model_path(index.manifest.embedding_model), device="cpu")
     raw.encode(questions[:2])
     index.embed_queries(questions[:2])  # the index's own model is loaded too
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     raw.encode(questions, batch_size=QUERY_BATCH_SIZE, normalize_embeddings=True)
-    floor = time.perf_counter() - started
-    started = time.perf_counter()
+    floor, floor_cpu = time.perf_counter() - started, time.process_time() - cpu
+    started, cpu = time.perf_counter(), time.process_time()
     cold = evaluate(golden, index=index)  # an empty query-vector cache: every question embedded
-    cold_s = time.perf_counter() - started
+    cold_s, cold_cpu = time.perf_counter() - started, time.process_time() - cpu
     timings = cold.report.timings
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     evaluate(golden, index=VectorIndex.open(index_path))
-    warm_s = time.perf_counter() - started
+    warm_s, warm_cpu = time.perf_counter() - started, time.process_time() - cpu
     out = {"cases": len(questions), "floor_s": floor, "cold_s": cold_s, "warm_s": warm_s}
+    # CPU seconds of the whole process (torch's threads included): what other jobs on the
+    # machine change least, where a wall ratio moves with the load.
+    out |= {"floor_cpu": floor_cpu, "cold_cpu": cold_cpu, "warm_cpu": warm_cpu}
     out |= {"agent_s": timings["agent_s"], "judge_s": timings["judge_s"]}
     print("RESULT " + json.dumps(out))
 
@@ -143,6 +150,7 @@ def main() -> None:
             cases = got["cases"][0]
             cold_ratio = [c / f for c, f in zip(got["cold_s"], got["floor_s"], strict=True)]
             warm_ratio = [w / f for w, f in zip(got["warm_s"], got["floor_s"], strict=True)]
+            cpu_ratio = [c / f for c, f in zip(got["cold_cpu"], got["floor_cpu"], strict=True)]
             rows.append(
                 [
                     f"{scale}x",
@@ -154,6 +162,11 @@ def main() -> None:
                     min_median(got["warm_s"]),
                     min_median([cases / s for s in got["warm_s"]], "{:.0f}"),
                     min_median(warm_ratio),
+                    min_median(got["floor_cpu"]),
+                    min_median(got["cold_cpu"]),
+                    min_median([cases / s for s in got["cold_cpu"]], "{:.0f}"),
+                    min_median(cpu_ratio),
+                    min_median(got["warm_cpu"]),
                     min_median(got["agent_s"]),
                     min_median(got["judge_s"]),
                     min_median(got["cli_off"]),
@@ -161,6 +174,7 @@ def main() -> None:
                     min_median(got["rss"], "{:.0f}"),
                     min_median(got["cli_off_rss"], "{:.0f}"),
                     min_median(got["cli_on_rss"], "{:.0f}"),
+                    f"{os.getloadavg()[0]:.1f}",
                 ]
             )
             print_row(rows[-1])
@@ -175,6 +189,11 @@ def main() -> None:
             "eval s (warm cache)",
             "cases/s",
             "eval / floor",
+            "floor CPU s",
+            "eval CPU s (cold)",
+            "cases per CPU s",
+            "eval / floor (CPU)",
+            "eval CPU s (warm)",
             "agent s",
             "judge s",
             "CLI s (--no-cache)",
@@ -182,12 +201,17 @@ def main() -> None:
             "peak RSS MB (worker)",
             "peak RSS MB (CLI --no-cache)",
             "peak RSS MB (CLI warm)",
+            "load (1 min) after",
         ],
         rows,
     )
     print(
         "\nmin / median over the repeats (each a fresh process); agent s and judge s are the "
-        "cold eval's phases; the floor is raw SentenceTransformer.encode of the questions"
+        "cold eval's phases; the floor is raw SentenceTransformer.encode of the questions; "
+        "CPU s are time.process_time of the worker (all its threads)"
+    )
+    print(
+        "load average (1, 5, 15 min) at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
     )
 
 

@@ -3,6 +3,11 @@ of its agent and judge phases.
 
     .venv/bin/python bench/profile_eval.py [--index faiss_index_locale] [--top 40]
     .venv/bin/python bench/profile_eval.py --phases
+    .venv/bin/python bench/profile_eval.py --parts
+
+`--parts` adds the CPU seconds (inclusive) of the parts of the two phases: the agent's
+per-index set-up, retrieval and sentence scoring, each offline metric, and reading the
+stored chunk analyses; few calls each, so the timing costs nothing measurable.
 
 The run is the real command line over the committed golden set (offline judge, reports
 written to a temporary folder). The runner's thread pool is replaced by a plain map in
@@ -46,6 +51,38 @@ def _in_thread(
         yield work(item)
 
 
+def _timed(owner: Any, name: str, parts: dict[str, float], label: Callable[..., str]) -> None:
+    # Replace owner.name by a wrapper adding its CPU seconds to parts[label(*args)].
+    original = getattr(owner, name)
+
+    def wrapper(*a: Any, **k: Any) -> Any:
+        started = time.process_time()
+        try:
+            return original(*a, **k)
+        finally:
+            key = label(*a)
+            parts[key] = parts.get(key, 0.0) + time.process_time() - started
+
+    setattr(owner, name, wrapper)
+
+
+def _time_parts(parts: dict[str, float]) -> None:
+    from evaluator import participants
+    from evaluator.agents import extractive, hybrid, support
+    from judges import metrics
+
+    def fixed(text: str) -> Callable[..., str]:
+        return lambda *_: text
+
+    _timed(participants, "use_chunk_analyses", parts, fixed("judge: read stored analyses"))
+    _timed(support.CorpusStats, "__init__", parts, fixed("agent: CorpusStats (per index)"))
+    _timed(hybrid.HybridRetriever, "__init__", parts, fixed("agent: BM25 index (per index)"))
+    _timed(extractive.ExtractiveAgent, "answer", parts, fixed("agent: answer (all)"))
+    _timed(extractive.ExtractiveAgent, "_cosines", parts, fixed("agent: answer: retrieval"))
+    _timed(extractive, "score_rows", parts, fixed("agent: answer: sentence scoring"))
+    _timed(metrics, "score_offline", parts, lambda spec, _case: f"judge: {spec.name}")
+
+
 def main() -> None:
     """Profile one `evaluator run`, or time its phases."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -53,13 +90,18 @@ def main() -> None:
     parser.add_argument("--golden", type=Path, default=GOLDEN)
     parser.add_argument("--top", type=int, default=40, help="functions listed")
     parser.add_argument("--phases", action="store_true", help="CPU seconds per phase only")
+    parser.add_argument("--parts", action="store_true", help="--phases, and per part")
     args = parser.parse_args()
+    args.phases = args.phases or args.parts
 
     from evaluator import runner
     from evaluator.cli import main as evaluator_main
 
     runner.windowed = _in_thread
     cpu: dict[str, float] = {}
+    parts: dict[str, float] = {}
+    if args.parts:
+        _time_parts(parts)
     for phase in ("iter_agent", "iter_judged"):
         original = getattr(runner, phase)
 
@@ -90,6 +132,8 @@ def main() -> None:
         total = time.process_time() - started
     out = {"agent_cpu_s": cpu.get("iter_agent"), "judge_cpu_s": cpu.get("iter_judged")}
     print("RESULT " + json.dumps({**out, "run_cpu_s": total, "exit": code}))
+    if args.parts:
+        print("PARTS " + json.dumps({k: round(v, 4) for k, v in sorted(parts.items())}))
     if not args.phases:
         stats = pstats.Stats(profile)
         stats.sort_stats("cumulative").print_stats(args.top)

@@ -12,7 +12,7 @@ import bisect
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from evaluator.agents.lexicon import QueryTerm
 from ragoro.text import (
@@ -24,7 +24,7 @@ from ragoro.text import (
     stem,
     tokenize,
 )
-from ragoro.text.evidence import soft_in
+from ragoro.text.evidence import prefix_groups, soft_in
 from ragoro.text.lang import is_number_token
 from ragoro.text.numbers import extract_quantities
 from vectordb import Chunk, Document
@@ -72,8 +72,19 @@ def term_in(term: QueryTerm, tokens: frozenset[str]) -> bool:
     # there is the same word inflected ("week" -> "settiman" finds "settimanali"). Only a
     # form that extends a long translation counts: a shared prefix alone is too loose across
     # languages.
-    long = [t for t in term.translations if len(t) >= _EXTEND_MIN_LEN]
-    return bool(long) and any(token.startswith(tuple(long)) for token in tokens)
+    long = _long_forms(term.translations)
+    if not long:
+        return False
+    # A token extending a 6+ letter form shares its first 5 letters: only that prefix
+    # group of the pool is scanned (the groups are made once per pool).
+    groups = prefix_groups(tokens)
+    return any(other.startswith(t) for t in long for other in groups.get(t[:_PREFIX], ()))
+
+
+@lru_cache(maxsize=4096)
+def _long_forms(translations: frozenset[str]) -> tuple[str, ...]:
+    """The translations long enough to be extended ("settiman" -> "settimanali")."""
+    return tuple(t for t in translations if len(t) >= _EXTEND_MIN_LEN)
 
 
 class CorpusStats:

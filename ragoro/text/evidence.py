@@ -135,6 +135,12 @@ def _by_prefix(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
     return {prefix: tuple(tokens) for prefix, tokens in groups.items()}
 
 
+def prefix_groups(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Pool tokens of 5+ letters grouped by their first 5, made once per pool (bounded
+    memo): a token that shares 5+ leading letters with a pool token is in one group."""
+    return _by_prefix(pool)
+
+
 def soft_in(token: str, pool: frozenset[str]) -> bool:
     """Token in pool, or sharing a long prefix with a pool token (sostituzione ~ sostituito)."""
     if token in pool:

@@ -80,6 +80,13 @@ def is_number_token(token: str) -> bool:
 
 def detect_language(text: str) -> Lang:
     """Guess Italian or English from stopword ratios; "en" on a tie or when nothing is known."""
+    return _detect_cached(text)
+
+
+# Pure, and asked of the same question, answer and context by several metrics of a case
+# (710 calls for 353 texts on the committed golden set). Bounded: most texts are per case.
+@lru_cache(maxsize=4096)
+def _detect_cached(text: str) -> Lang:
     tokens = [t for t in tokenize(text) if not is_number_token(t)]
     it_hits = sum(1 for t in tokens if t in _IT_ONLY)
     en_hits = sum(1 for t in tokens if t in _EN_ONLY)
