@@ -23,6 +23,16 @@ RESTATED = [
         "I clienti possono restituire la merce difettosa ottenendo il rimborso completo.",
         "I prodotti difettosi possono essere resi dai clienti, che ricevono un rimborso totale.",
     ),
+    # The sentence model rates these 0.50-0.60: a restatement in plain words of its own.
+    (
+        "Because the spray in it pulls the dust onto the chain.",
+        "Bicycle care. Lubricate the chain every two weeks with oil from the can; never use "
+        "spray lubricant, as it attracts dirt.",
+    ),
+    (
+        "Ci si può iscrivere fino al 20 maggio.",
+        "Le iscrizioni al torneo chiudono il 20 maggio; le partite si giocano a giugno.",
+    ),
 ]
 
 INVENTED = [
