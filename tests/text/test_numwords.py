@@ -3,6 +3,7 @@
 import pytest
 
 from ragoro.text import extract_quantities
+from ragoro.text.lang import Lang
 from ragoro.text.numwords import spell_numbers
 
 
@@ -64,6 +65,7 @@ def test_a_number_in_words_is_the_same_quantity_as_in_digits() -> None:
 def test_fractions_of_a_scale_or_unit_are_read_as_amounts(
     text: str, value: float, unit: str
 ) -> None:
-    lang = "it" if " di " in text or "quarto" in text else "en"
+    lang: Lang = "it" if " di " in text or "quarto" in text else "en"
     (quantity,) = extract_quantities(spell_numbers(text), lang)
-    assert (quantity.value, quantity.unit) == (pytest.approx(value), unit)
+    assert quantity.value == pytest.approx(value)
+    assert quantity.unit == unit
