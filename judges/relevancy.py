@@ -16,6 +16,7 @@ from judges.alternatives import picked
 from judges.answer_kinds import META_STEMS, gives
 from judges.asked_subject import sibling_subject
 from judges.instructions import is_instruction
+from judges.measure_scale import off_scale, reads_as
 from judges.question_type import AnswerKind, answer_kind, asked_unit_word
 from judges.reading import analysed, prepare, reading_language
 from judges.scores import LexicalConfig, Score, scored
@@ -120,6 +121,49 @@ def _labels(question: str) -> list[str]:
     return [m.group(1) for m in _LABEL_RE.finditer(plain)]
 
 
+_SEGMENT_RE = re.compile(r"[;:()]\s*|[,.]\s+")
+_SEGMENT_WORDS = 1
+
+
+def _bare_segments(answer: str, lang: Lang, asked: Analysis) -> list[list[Quantity]]:
+    """The amounts of each verbless part of the answer with at most one word of its own
+    ("12 mesi", "entro 2 giorni lavorativi", "da 99,2 a 118,6 milioni di EUR"), the
+    question's own numbers left out. A part with a subject and a verb of its own ("la
+    tessera costa 5 euro") states what its value is of."""
+    segments = []
+    for part in _SEGMENT_RE.split(prepare(answer)):
+        if not part.strip() or _FINITE_AUX_RE.search(part):
+            continue
+        read = analysed(part, lang)
+        if len(read.tokens) > _SEGMENT_WORDS:
+            continue
+        own = [q for q in read.quantities if not match_quantity(q, asked.all_quantities).found]
+        if own:
+            segments.append(own)
+    return segments
+
+
+def _names_source(ans: Analysis, subject: Sequence[str]) -> bool:
+    """The answer has a word of the text the question is about (in translation too)."""
+    pool: set[str] = set()
+    for text in subject:
+        pool |= analysed(prepare(_joined(text)), detect_language(text)).token_set
+    return bool(set(ans.tokens) & with_translations(frozenset(pool)))
+
+
+def _source_quantities(subject: Sequence[str]) -> list[Quantity]:
+    """Every quantity the text the question is about states, dates' parts included."""
+    return [
+        q for text in subject for q in analysed(prepare(_joined(text)), detect_language(text)).all_quantities
+    ]  # fmt: skip
+
+
+def _joined(text: str) -> str:
+    """The text on one line: a line break inside a passage ("500\nEUR", from a PDF) still
+    joins a number to its unit."""
+    return " ".join(text.split())
+
+
 def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
     """Share of the answer's content words, numbers and dates that the text the question
     is about contains."""
@@ -129,7 +173,7 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
     quantities: list[Quantity] = []
     dates: list[str] = []
     for text in subject:
-        probe = analysed(prepare(text), detect_language(text))
+        probe = analysed(prepare(_joined(text)), detect_language(text))
         pool |= probe.token_set
         quantities += probe.all_quantities
         dates += probe.dates
@@ -141,7 +185,14 @@ def _grounded(ans: Analysis, subject: Sequence[str]) -> float:
     )
     # A date is one anchor: its day and year are not numbers of their own ("31 December
     # 2025" is not grounded by an unrelated "31").
-    found_anchors = sum(match_quantity(q, quantities).found for q in ans.quantities)
+    # Across languages the numbers carry the match alone, so a number counts only beside
+    # the unit it is stated with: "NLGI 2" is not "2 giorni".
+    found_anchors = sum(
+        match_quantity(
+            q, [o for o in quantities if not across or o.unit == reads_as(ans.text, q)]
+        ).found
+        for q in ans.quantities
+    )
     found_anchors += sum(date_in(d, dates) for d in ans.dates)
     anchors = len(ans.quantities) + len(ans.dates)
     total = len(ans.tokens) + anchors
@@ -293,6 +344,17 @@ def answer_relevancy(
     missing = gives(kind, answer, ans, asked, new=new, question=question, lang=language)
     if missing:
         return scored(0.0, threshold, missing)
+    if len(ans.tokens) <= _BARE_ANSWER_TOKENS and not _FINITE_AUX_RE.search(answer):
+        # A bare answer stands on its kind alone: that kind must be the measure, and the
+        # scale, the question's subject is stated in.
+        scale = off_scale(
+            question,
+            _bare_segments(answer, ans.lang, asked),
+            _source_quantities(subject),
+            anchored=overlap > 0 or _names_source(ans, subject),
+        )
+        if scale:
+            return scored(0.0, threshold, scale)
     sibling = sibling_subject(question, answer, asked.lang, ans.lang)
     if sibling:
         return scored(0.0, threshold, f"off topic: {sibling}")

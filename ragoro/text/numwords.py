@@ -64,6 +64,12 @@ _HALF = (
     (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "0.5 hour"),
     (re.compile(r"\bhalf a day\b", re.IGNORECASE), "0.5 day"),
     (re.compile(r"\bmezza giornata\b", re.IGNORECASE), "0.5 giorno"),
+    # "mezzo milione" is half of the scale word, not "mezzo" beside a million.
+    (re.compile(r"\bmezzo (milione|miliardo)\b", re.IGNORECASE), r"0.5 \1"),
+    (re.compile(r"\bhalf a (million|billion)\b", re.IGNORECASE), r"0.5 \1"),
+    (re.compile(r"\bun quarto d['’] ?or[ae]\b", re.IGNORECASE), "15 minuti"),
+    (re.compile(r"\ba quarter of an hour\b", re.IGNORECASE), "15 minutes"),
+    (re.compile(r"\b(?:an?\s+)?fortnight\b", re.IGNORECASE), "2 weeks"),
 )
 _AND_A_HALF_AFTER = re.compile(
     rf"\b(?P<n>\d+)\s+(?P<unit>{_UNIT_WORDS}|chilometr[oi]|kilomet(?:er|re)s?)\s+e\s+mezz[oa]\b",

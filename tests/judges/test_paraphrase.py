@@ -23,6 +23,16 @@ RESTATED = [
         "I clienti possono restituire la merce difettosa ottenendo il rimborso completo.",
         "I prodotti difettosi possono essere resi dai clienti, che ricevono un rimborso totale.",
     ),
+    # The sentence model rates these 0.50-0.60: a restatement in plain words of its own.
+    (
+        "Because the spray in it pulls the dust onto the chain.",
+        "Bicycle care. Lubricate the chain every two weeks with oil from the can; never use "
+        "spray lubricant, as it attracts dirt.",
+    ),
+    (
+        "Ci si può iscrivere fino al 20 maggio.",
+        "Le iscrizioni al torneo chiudono il 20 maggio; le partite si giocano a giugno.",
+    ),
 ]
 
 INVENTED = [
@@ -80,3 +90,26 @@ def test_a_restated_answer_is_accurate_and_an_invented_one_is_not() -> None:
         "Faulty goods can be sent back for a store voucher.", reference, question=question
     )
     assert not invented.passed, invented.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "context"),
+    [
+        (
+            "Monday to Friday, 8:00 to 17:00; visitors get a free coffee at the entrance.",
+            "Visitor information. The office is open Monday to Friday from 8:00 to 17:00.",
+        ),
+        (
+            "L'ufficio accoglie il pubblico dal lunedì al venerdì dalle 8:00 alle 17:00; "
+            "l'ingresso è libero.",
+            "Informazioni per i visitatori. L'ufficio è aperto dal lunedì al venerdì dalle 8:00 "
+            "alle 17:00.",
+        ),
+    ],
+)
+def test_a_restatement_does_not_carry_a_statement_joined_by_a_semicolon(
+    claim: str, context: str
+) -> None:
+    check = claim_support(claim, context)
+    assert not check.supported
+    assert "restated in part" in check.reason

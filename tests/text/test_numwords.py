@@ -3,6 +3,7 @@
 import pytest
 
 from ragoro.text import extract_quantities
+from ragoro.text.lang import Lang
 from ragoro.text.numwords import spell_numbers
 
 
@@ -20,6 +21,11 @@ from ragoro.text.numwords import spell_numbers
         ("mezzanotte", "00:00"),
         ("8 pm", "20:00"),
         ("una settimana", "1 settimana"),
+        ("fino a mezzo milione di euro", "fino a 0.5 milione di euro"),
+        ("up to half a million euros", "up to 0.5 million euros"),
+        ("per un quarto d'ora", "per 15 minuti"),
+        ("for a quarter of an hour", "for 15 minutes"),
+        ("once a fortnight", "once 2 weeks"),
     ],
 )
 def test_number_words_become_digits(text: str, expected: str) -> None:
@@ -44,3 +50,22 @@ def test_a_number_in_words_is_the_same_quantity_as_in_digits() -> None:
     (words,) = extract_quantities(spell_numbers("due settimane", "it"), "it")
     (days,) = extract_quantities("14 giorni", "it")
     assert words.unit == days.unit == "h" and words.value == days.value
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("fino a mezzo milione di euro", 500_000.0, "EUR"),
+        ("up to half a million euros", 500_000.0, "EUR"),
+        ("per un quarto d'ora", 0.25, "h"),
+        ("for a quarter of an hour", 0.25, "h"),
+        ("once a fortnight", 336.0, "h"),
+    ],
+)
+def test_fractions_of_a_scale_or_unit_are_read_as_amounts(
+    text: str, value: float, unit: str
+) -> None:
+    lang: Lang = "it" if " di " in text or "quarto" in text else "en"
+    (quantity,) = extract_quantities(spell_numbers(text), lang)
+    assert quantity.value == pytest.approx(value)
+    assert quantity.unit == unit
