@@ -18,6 +18,7 @@ from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.support import CorpusStats, Sentence
 from ragoro.text import Lang, Quantity, stem
+from ragoro.text.dates import is_month_name
 from ragoro.text.entities import entity_tokens, word_forms
 
 __all__ = ["section_years", "sibling_owner"]
@@ -63,6 +64,9 @@ def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -
         word = m.group(0)
         lower = word.lower()
         if lower not in names or not (word[0].isupper() and word[1:].islower()):
+            continue
+        # "At 31 December 2025 the workforce was 1,200": the month dates the value, owns none.
+        if is_month_name(word):
             continue
         if len(stats.rows_with(QueryTerm(lower, lower))) <= _SPECIFIC_SHARE * n:
             out.add(lower)

@@ -235,3 +235,43 @@ def test_the_region_the_sentence_names_is_answered(regions: ExtractiveAgent, que
     result = regions.answer(question)
     assert result.refused is False
     assert "639" in result.answer
+
+
+_MONTHLY_REPORT = (
+    "# Aurora Group people report\n\n"
+    f"{_INTRO_EN}\n\n"
+    "## People\n\n"
+    "The workforce at 31 December 2025 was 1,200 employees, all on permanent contracts.\n"
+)
+_RELAZIONE_MENSILE = (
+    "# Relazione del personale del Gruppo Aurora\n\n"
+    f"{_INTRO_IT}\n\n"
+    "## Persone\n\n"
+    "L'organico al 31 Dicembre 2025 era di 1.200 dipendenti, tutti a tempo indeterminato.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def dated(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("dated")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "report.md").write_text(_MONTHLY_REPORT, encoding="utf-8")
+    (docs / "relazione.md").write_text(_RELAZIONE_MENSILE, encoding="utf-8")
+    (docs / "manuale.md").write_text(OTHER, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quanti dipendenti aveva il Gruppo alla fine del 2025?",
+        "How many employees did the Group have at the end of 2025?",
+    ],
+)
+def test_a_month_before_the_value_owns_no_value(dated: ExtractiveAgent, question: str) -> None:
+    # "31 December 2025" dates the headcount; "December" is no entity the value belongs to.
+    result = dated.answer(question)
+    assert result.refused is False
+    assert "1,200" in result.answer or "1.200" in result.answer
