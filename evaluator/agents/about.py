@@ -1,11 +1,11 @@
 """What a sentence is about: the year and the entity its value belongs to.
 
 A near-miss question retrieves the right passage and asks for another row of it: the 2024
-share where the section reports 2025 ("Al 31 dicembre 2025 il Gruppo contava 6.842
-dipendenti. Le donne rappresentavano il 21,4%..."), the Group's water where the sentence
-gives one plant's ("Il prelievo idrico dello stabilimento di Brescia ... è stato di 18.600
-m³"). Word overlap scores such a sentence well, and the document's title ("... Gruppo
-Officine Ferraris") even names the asked entity. These functions read whom and when the
+share where the section reports 2025 ("Al 31 dicembre 2025 il Gruppo contava 1.200
+dipendenti. Le donne rappresentavano il 31,5%..."), the Group's water where the sentence
+gives one plant's ("Il prelievo idrico dello stabilimento di Verona ... è stato di 12.300
+m³"). Word overlap scores such a sentence well, and the document's title ("... del Gruppo
+Aurora") even names the asked entity. These functions read whom and when the
 sentence's value is stated for: its own years, else those its section has just stated;
 and the name it puts before its value, the value's owner.
 """
@@ -18,6 +18,7 @@ from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.support import CorpusStats, Sentence
 from ragoro.text import Lang, Quantity, stem
+from ragoro.text.dates import is_month_name
 from ragoro.text.entities import entity_tokens, word_forms
 
 __all__ = ["section_years", "sibling_owner"]
@@ -38,7 +39,7 @@ def _years(text: str) -> set[str]:
 def section_years(sentence: Sentence, stats: CorpusStats) -> set[str]:
     """The years a sentence's statement is for: those it states, else those of the nearest
     earlier sentence of its section that states any ("Al 31 dicembre 2025 il Gruppo contava
-    6.842 dipendenti." dates the next sentence's shares). A heading ends the section;
+    1.200 dipendenti." dates the next sentence's shares). A heading ends the section;
     empty when nothing before it in the section states a year."""
     own = _years(sentence.text)
     if own:
@@ -64,6 +65,9 @@ def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -
         lower = word.lower()
         if lower not in names or not (word[0].isupper() and word[1:].islower()):
             continue
+        # "At 31 December 2025 the workforce was 1,200": the month dates the value, owns none.
+        if is_month_name(word):
+            continue
         if len(stats.rows_with(QueryTerm(lower, lower))) <= _SPECIFIC_SHARE * n:
             out.add(lower)
     return out
@@ -75,7 +79,7 @@ def sibling_owner(
     """Names the question asks a value of that the sentence gives to another entity: the
     sentence names neither them nor their translation, and does name, before its value, a
     specific entity the question does not ("the Group's water" answered with "il prelievo
-    idrico dello stabilimento di Brescia ... 18.600 m³"; "the revenue in Germany" answered
+    idrico dello stabilimento di Verona ... 12.300 m³"; "the revenue in Germany" answered
     with the Rest of Europe's). The document's title naming the asked entity does not make
     it the value's owner."""
     if quantity is None:

@@ -2,7 +2,7 @@
 
 Two well-supported sentences of different documents giving different values of the same
 kind of quantity for different entities the question does not name ("the plant's
-electricity": Brescia's 4,250 MWh or Torino's 3,180 MWh?) are two readings of one question;
+electricity": Verona's 4,250 MWh or Padova's 3,180 MWh?) are two readings of one question;
 the agent offers both, each under the entity its value belongs to.
 """
 

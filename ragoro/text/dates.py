@@ -84,6 +84,11 @@ _PREREQUISITES: tuple[re.Pattern[str], ...] = (re.compile(r"\d{4}"), re.compile(
 _NEEDS = (0, 1, 0, 0, 0)
 
 
+def is_month_name(word: str) -> bool:
+    """Is the word an IT or EN month name or its abbreviation ("December", "dic.")?"""
+    return word.lower().rstrip(".") in _MONTHS
+
+
 def find_dates(text: str) -> list[DateMention]:
     """All non-overlapping dates in text, in order (day-first for ambiguous numeric dates)."""
     found: list[DateMention] = []
