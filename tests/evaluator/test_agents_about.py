@@ -279,3 +279,52 @@ def test_a_month_before_the_value_owns_no_value(dated: ExtractiveAgent, question
     result = dated.answer(question)
     assert result.refused is False
     assert "1,200" in result.answer or "1.200" in result.answer
+
+
+_EMISSIONI = (
+    "# Relazione sulle emissioni del Gruppo Aurora\n\n"
+    f"{_INTRO_IT}\n\n"
+    "## Emissioni\n\n"
+    "Nel 2025 le emissioni dirette (Scope 1) sono state pari a 4.321 tonnellate di CO2.\n\n"
+    "## Investimenti\n\n"
+    "Come riportato nella Tabella 3, gli investimenti ambientali nel 2025 sono stati pari a "
+    "12 milioni di euro.\n"
+)
+_EMISSIONS = (
+    "# Aurora Group emissions report\n\n"
+    f"{_INTRO_EN}\n\n"
+    "## Emissions\n\n"
+    "In 2025 the direct emissions (Scope 1) were 4,321 tonnes of CO2.\n\n"
+    "## Investment\n\n"
+    "As reported in Table 3, the environmental investments in 2025 were EUR 12 million.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("labelled")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "emissioni.md").write_text(_EMISSIONI, encoding="utf-8")
+    (docs / "emissions.md").write_text(_EMISSIONS, encoding="utf-8")
+    (docs / "manuale.md").write_text(OTHER, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "values"),
+    [
+        ("Quali sono state le emissioni dirette del Gruppo nel 2025?", ("4.321", "4,321")),
+        ("What were the Group's direct emissions in 2025?", ("4.321", "4,321")),
+        ("Quanto ha investito il Gruppo in investimenti ambientali nel 2025?", ("12 milioni",)),
+        ("What were the Group's environmental investments in 2025?", ("12 million",)),
+    ],
+)
+def test_a_label_before_the_value_owns_no_value(
+    labelled: ExtractiveAgent, question: str, values: tuple[str, ...]
+) -> None:
+    # "(Scope 1)" and "Table 3" label the value; neither is whose value it is.
+    result = labelled.answer(question)
+    assert result.refused is False, result.answer
+    assert any(v in result.answer for v in values)
