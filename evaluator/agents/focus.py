@@ -258,9 +258,24 @@ _ACTION_RE: dict[Lang, re.Pattern[str]] = {
 }
 
 
-def _actions(text: str, lang: Lang) -> dict[str, str]:
-    """Stem -> the participle as written, of every action the text puts in the passive."""
-    pattern = _ACTION_RE.get(lang)
+# The action a question asks about is one to be done: a modal or infinitive passive ("va
+# sostituito", "must be replaced"). "What is included in...", "Cosa viene fornito nel..."
+# ask what a thing holds, a state, and name no action a sibling could be done instead of.
+_ASKED_ACTION_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"\b(?:va|vanno|deve|devono)\s+(?:essere\s+)?(?P<verb>[^\W\d_]{3,}(?:at|it|ut)[oaie])\b",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(r"\b(?:be|been)\s+(?P<verb>[^\W\d_]{3,}ed)\b", re.IGNORECASE),
+}
+
+
+def _actions(
+    text: str, lang: Lang, patterns: dict[Lang, re.Pattern[str]] = _ACTION_RE
+) -> dict[str, str]:
+    """Stem -> the participle as written, of every action the text puts in the passive
+    (`patterns`: the construction read, by language)."""
+    pattern = patterns.get(lang)
     if pattern is None:
         return {}
     verbs = (m.group("verb").lower() for m in pattern.finditer(text.replace("\n", " ")))
@@ -283,7 +298,8 @@ def sibling_actions(
     the answer's sentence, in the question's language, puts another action on its subject
     ("deve essere *pulito* ogni 500 ore") and never the asked one, while the corpus does
     write the asked action elsewhere: the sentence answers for a sibling action (cleaning,
-    checking) of the asked one (replacing). `sentences` are those the answer shows."""
+    checking) of the asked one (replacing). Only an action asked as one to be done counts
+    ("must be replaced", not "what is included"). `sentences` are those the answer shows."""
     own = [s for s in sentences if s.lang == lang]
     theirs: set[str] = set().union(*(_actions(s.text, lang) for s in own))
     if not theirs:
@@ -291,7 +307,7 @@ def sibling_actions(
     tokens = frozenset().union(*(s.tokens for s in own))
     known = _corpus_actions(stats)
     out = []
-    for action, written in sorted(_actions(question, lang).items()):
+    for action, written in sorted(_actions(question, lang, _ASKED_ACTION_RE).items()):
         forms = {action, *agent_translations(action, lang)}
         if forms & theirs or forms & tokens or action not in known:
             continue

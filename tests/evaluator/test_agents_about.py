@@ -328,3 +328,48 @@ def test_a_label_before_the_value_owns_no_value(
     result = labelled.answer(question)
     assert result.refused is False, result.answer
     assert any(v in result.answer for v in values)
+
+
+_ACCOGLIENZA = (
+    "# Guida all'accoglienza\n\n"
+    "Il kit di benvenuto viene consegnato il primo giorno e contiene un badge, un portatile "
+    "e un manuale di sicurezza.\n\n"
+    "Le scarpe antinfortunistiche vengono fornite con la dotazione personale e devono essere "
+    "sostituite ogni 12 mesi.\n"
+)
+_ONBOARDING = (
+    "# Onboarding guide\n\n"
+    "The welcome kit is delivered on the first day and contains a badge, a laptop and a "
+    "safety manual.\n\n"
+    "The safety shoes are included in the personal allowance and must be replaced every 12 "
+    "months.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def onboarding(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("onboarding")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "accoglienza.md").write_text(_ACCOGLIENZA, encoding="utf-8")
+    (docs / "onboarding.md").write_text(_ONBOARDING, encoding="utf-8")
+    (docs / "manuale.md").write_text(_MANUALE, encoding="utf-8")
+    (docs / "manual.md").write_text(_MANUAL, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Cosa viene fornito nel kit di benvenuto?",
+        "What is included in the welcome kit?",
+    ],
+)
+def test_a_question_about_a_state_names_no_sibling_action(
+    onboarding: ExtractiveAgent, question: str
+) -> None:
+    # "is included" asks what the kit holds; "is delivered" in the answer is no other action.
+    result = onboarding.answer(question)
+    assert result.refused is False, result.answer
+    assert "badge" in result.answer
