@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from evaluator.agents.about import section_years, sibling_owner
 from evaluator.agents.glossary import agent_translations
@@ -22,10 +23,12 @@ from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms
+from evaluator.agents.wording import Elsewhere
 from ragoro.text import Lang, Quantity, stem
 from ragoro.text.numbers import extract_quantities
 
 __all__ = [
+    "FocusMiss",
     "asks_kind",
     "contradicted_years",
     "focus_misses",
@@ -315,6 +318,14 @@ def sibling_actions(
     return out
 
 
+class FocusMiss(NamedTuple):
+    """The question's words an answer misses, and whether the documents give the value for
+    another entity or year (`wording.refusal` says so) rather than lack those words."""
+
+    terms: list[QueryTerm]
+    elsewhere: Elsewhere = None
+
+
 def focus_misses(
     question: str,
     lang: Lang,
@@ -325,8 +336,8 @@ def focus_misses(
     terms: Sequence[QueryTerm],
     numeric: bool,
     quantity: Quantity | None = None,
-) -> list[QueryTerm]:
-    """What of the question's focus the answer misses (empty: it speaks to the focus).
+) -> FocusMiss:
+    """What of the question's focus the answer misses (no terms: it speaks to the focus).
 
     `best` is the sentence that gives the answer, `chosen` every sentence shown with it;
     `numeric` says the question also asks a quantity ("Chi dirige X e quanta elettricità..."),
@@ -334,25 +345,25 @@ def focus_misses(
     head = stats.documents[best.document_path].text[:_HEAD_CHARS]
     years = contradicted_years(question, best, head, section_years(best, stats))
     if years:
-        return [QueryTerm(y, y, is_number=True) for y in years]
+        return FocusMiss([QueryTerm(y, y, is_number=True) for y in years], "year")
     owners = sibling_owner(question, lang, best, quantity, stats)
     if owners:
-        return [QueryTerm(name, name) for name in owners]
+        return FocusMiss([QueryTerm(name, name) for name in owners], "entity")
     codes = unmet_identifiers(question, [best], stats, lang)
     if codes:
-        return [QueryTerm(c, c, is_number=True) for c in codes]
+        return FocusMiss([QueryTerm(c, c, is_number=True) for c in codes])
     slots = (
         sibling_slots(question, lang, best, stats)
         or sibling_qualifiers(question, lang, best, stats)
         or sibling_actions(question, lang, chosen, stats)
     )
     if slots:
-        return [QueryTerm(n, stem(n, lang)) for n in slots]
+        return FocusMiss([QueryTerm(n, stem(n, lang)) for n in slots])
     contact = asked_contact(question)
     if contact is not None and not gives_contact(contact, [c.text for c in chosen]):
-        return missing_terms(terms, best.tokens) or list(terms)
+        return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
     if no_code_given(question, chosen) or no_time_given(question, chosen):
-        return missing_terms(terms, best.tokens) or list(terms)
+        return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
     if not numeric and no_one_named(question, chosen):
-        return missing_terms(terms, best.tokens) or list(terms)
-    return []
+        return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
+    return FocusMiss([])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evaluator.agents import ExtractiveAgent
+from ragoro.text import is_refusal
 from vectordb import VectorIndex, build_index
 
 _INTRO_IT = (
@@ -122,6 +123,27 @@ def test_the_owner_the_sentence_names_is_answered(
     result = agent.answer(question)
     assert result.refused is False
     assert any(v in result.answer for v in values)
+
+
+@pytest.mark.parametrize(
+    ("question", "wording"),
+    [
+        ("Quanta acqua ha prelevato il Gruppo nel 2025?", "solo per un altro soggetto"),
+        ("How much water did the Group withdraw in 2025?", "only for another entity"),
+        ("Quale quota dei dipendenti erano donne nel 2023?", "solo per un altro anno"),
+        ("What share of the employees were women in 2023?", "only for another year"),
+    ],
+)
+def test_a_refusal_for_another_owner_or_year_says_so(
+    agent: ExtractiveAgent, question: str, wording: str
+) -> None:
+    # The documents do speak of the Group and of the employees: the refusal must not claim
+    # they hold no information about them, and must still read as a refusal.
+    result = agent.answer(question)
+    assert result.refused is True
+    assert wording in result.answer
+    assert "no information" not in result.answer and "non ho trovato" not in result.answer
+    assert is_refusal(result.answer)
 
 
 _MANUALE = (
