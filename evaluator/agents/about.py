@@ -30,6 +30,17 @@ _SECTION_LOOKBACK = 4
 # A name in more than this share of the chunks (the company's) owns no particular value.
 _SPECIFIC_SHARE = 0.3
 _NAME_RE = re.compile(r"\b[^\W\d_][^\W\d_]+\b")
+# What puts a name in the owner's or the place's slot: a preposition of place or belonging
+# right before it ("dello stabilimento di X", "d'X", "at the X plant", "the Rest of X").
+_OWNER_LEAD_RE = re.compile(
+    r"(?:\b(?:di|del|dello|della|dei|degli|delle|a|in|nel|nello|nella|presso|at|of|for)"
+    r"\s+(?:the\s+)?|\b(?:d|dell|nell|all)['’])$",
+    re.IGNORECASE,
+)
+# ... or a possessive right after it ("X's plant").
+_POSSESSIVE_RE = re.compile(r"['’]s\b")
+# A name followed by a number labels a reference ("Table 3", "Scope 1", "Tabella 3"), no owner.
+_LABEL_RE = re.compile(r"\s*\d")
 
 
 def _years(text: str) -> set[str]:
@@ -54,8 +65,10 @@ def section_years(sentence: Sentence, stats: CorpusStats) -> set[str]:
 
 
 def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -> set[str]:
-    """Capitalised names the sentence writes before its value, lowercase, that few chunks
-    name (a plant, a region; not the company, a unit or an acronym)."""
+    """Capitalised names the sentence writes before its value in an owner's or a place's
+    slot ("di X", "at the X plant", "X's"), lowercase, that few chunks name (a plant, a
+    region; not the company, a unit or an acronym). A capitalised word in any other place
+    ("(Scope 1)", "As reported in Table 3") is a label or a title, not whose value it is."""
     flat = sentence.text.replace("\n", " ").replace("\f", " ")
     names = entity_tokens(flat)
     n = len(stats.chunks)
@@ -68,9 +81,20 @@ def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -
         # "At 31 December 2025 the workforce was 1,200": the month dates the value, owns none.
         if is_month_name(word):
             continue
+        if not _owner_slot(flat, m.start(), m.end()):
+            continue
         if len(stats.rows_with(QueryTerm(lower, lower))) <= _SPECIFIC_SHARE * n:
             out.add(lower)
     return out
+
+
+def _owner_slot(text: str, start: int, end: int) -> bool:
+    """Does the name at text[start:end] stand where an owner or a place is written?"""
+    if _LABEL_RE.match(text, end):
+        return False
+    if _POSSESSIVE_RE.match(text, end):
+        return True
+    return _OWNER_LEAD_RE.search(text[max(0, start - 20) : start]) is not None
 
 
 def sibling_owner(

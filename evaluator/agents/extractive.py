@@ -64,7 +64,7 @@ from evaluator.agents.vocabulary import (
     unmet_entities,
     unmet_years,
 )
-from evaluator.agents.wording import Source, citation, clarifying_question, refusal
+from evaluator.agents.wording import Elsewhere, Source, citation, clarifying_question, refusal
 from ragoro.contracts import RetrievedContext
 from ragoro.text import Lang, Quantity, detect_language
 from vectordb import VectorIndex
@@ -233,8 +233,8 @@ class ExtractiveAgent:
             numeric=numeric,
             quantity=best.quantity,
         )
-        if off_focus:
-            return self._refuse(lang, off_focus, selected, cosines)
+        if off_focus.terms:
+            return self._refuse(lang, off_focus.terms, selected, cosines, off_focus.elsewhere)
         short = short_answer(question, best.sentence.text, best.quantity if numeric else None)
         return self._compose(
             chosen=chosen,
@@ -340,12 +340,17 @@ class ExtractiveAgent:
         )
 
     def _refuse(
-        self, lang: Lang, missing: list[QueryTerm], rows: list[int], cosines: dict[int, float]
+        self,
+        lang: Lang,
+        missing: list[QueryTerm],
+        rows: list[int],
+        cosines: dict[int, float],
+        elsewhere: Elsewhere = None,
     ) -> AgentAnswer:
         # A refusal still reports what was retrieved: retrieval is judged on its own.
         shown = rows or sorted(cosines, key=lambda row: (-cosines[row], row))[: self.k]
         return AgentAnswer(
-            answer=refusal(lang, missing),
+            answer=refusal(lang, missing, elsewhere),
             contexts=self._contexts(shown, cosines),
             refused=True,
             asked_clarification=False,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from evaluator.agents.about import section_years, sibling_owner
 from evaluator.agents.glossary import agent_translations
@@ -22,10 +23,12 @@ from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms
+from evaluator.agents.wording import Elsewhere
 from ragoro.text import Lang, Quantity, stem
 from ragoro.text.numbers import extract_quantities
 
 __all__ = [
+    "FocusMiss",
     "asks_kind",
     "contradicted_years",
     "focus_misses",
@@ -258,9 +261,24 @@ _ACTION_RE: dict[Lang, re.Pattern[str]] = {
 }
 
 
-def _actions(text: str, lang: Lang) -> dict[str, str]:
-    """Stem -> the participle as written, of every action the text puts in the passive."""
-    pattern = _ACTION_RE.get(lang)
+# The action a question asks about is one to be done: a modal or infinitive passive ("va
+# sostituito", "must be replaced"). "What is included in...", "Cosa viene fornito nel..."
+# ask what a thing holds, a state, and name no action a sibling could be done instead of.
+_ASKED_ACTION_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"\b(?:va|vanno|deve|devono)\s+(?:essere\s+)?(?P<verb>[^\W\d_]{3,}(?:at|it|ut)[oaie])\b",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(r"\b(?:be|been)\s+(?P<verb>[^\W\d_]{3,}ed)\b", re.IGNORECASE),
+}
+
+
+def _actions(
+    text: str, lang: Lang, patterns: dict[Lang, re.Pattern[str]] = _ACTION_RE
+) -> dict[str, str]:
+    """Stem -> the participle as written, of every action the text puts in the passive
+    (`patterns`: the construction read, by language)."""
+    pattern = patterns.get(lang)
     if pattern is None:
         return {}
     verbs = (m.group("verb").lower() for m in pattern.finditer(text.replace("\n", " ")))
@@ -283,7 +301,8 @@ def sibling_actions(
     the answer's sentence, in the question's language, puts another action on its subject
     ("deve essere *pulito* ogni 500 ore") and never the asked one, while the corpus does
     write the asked action elsewhere: the sentence answers for a sibling action (cleaning,
-    checking) of the asked one (replacing). `sentences` are those the answer shows."""
+    checking) of the asked one (replacing). Only an action asked as one to be done counts
+    ("must be replaced", not "what is included"). `sentences` are those the answer shows."""
     own = [s for s in sentences if s.lang == lang]
     theirs: set[str] = set().union(*(_actions(s.text, lang) for s in own))
     if not theirs:
@@ -291,12 +310,20 @@ def sibling_actions(
     tokens = frozenset().union(*(s.tokens for s in own))
     known = _corpus_actions(stats)
     out = []
-    for action, written in sorted(_actions(question, lang).items()):
+    for action, written in sorted(_actions(question, lang, _ASKED_ACTION_RE).items()):
         forms = {action, *agent_translations(action, lang)}
         if forms & theirs or forms & tokens or action not in known:
             continue
         out.append(written)
     return out
+
+
+class FocusMiss(NamedTuple):
+    """The question's words an answer misses, and whether the documents give the value for
+    another entity or year (`wording.refusal` says so) rather than lack those words."""
+
+    terms: list[QueryTerm]
+    elsewhere: Elsewhere = None
 
 
 def focus_misses(
@@ -309,8 +336,8 @@ def focus_misses(
     terms: Sequence[QueryTerm],
     numeric: bool,
     quantity: Quantity | None = None,
-) -> list[QueryTerm]:
-    """What of the question's focus the answer misses (empty: it speaks to the focus).
+) -> FocusMiss:
+    """What of the question's focus the answer misses (no terms: it speaks to the focus).
 
     `best` is the sentence that gives the answer, `chosen` every sentence shown with it;
     `numeric` says the question also asks a quantity ("Chi dirige X e quanta elettricità..."),
@@ -318,25 +345,25 @@ def focus_misses(
     head = stats.documents[best.document_path].text[:_HEAD_CHARS]
     years = contradicted_years(question, best, head, section_years(best, stats))
     if years:
-        return [QueryTerm(y, y, is_number=True) for y in years]
+        return FocusMiss([QueryTerm(y, y, is_number=True) for y in years], "year")
     owners = sibling_owner(question, lang, best, quantity, stats)
     if owners:
-        return [QueryTerm(name, name) for name in owners]
+        return FocusMiss([QueryTerm(name, name) for name in owners], "entity")
     codes = unmet_identifiers(question, [best], stats, lang)
     if codes:
-        return [QueryTerm(c, c, is_number=True) for c in codes]
+        return FocusMiss([QueryTerm(c, c, is_number=True) for c in codes])
     slots = (
         sibling_slots(question, lang, best, stats)
         or sibling_qualifiers(question, lang, best, stats)
         or sibling_actions(question, lang, chosen, stats)
     )
     if slots:
-        return [QueryTerm(n, stem(n, lang)) for n in slots]
+        return FocusMiss([QueryTerm(n, stem(n, lang)) for n in slots])
     contact = asked_contact(question)
     if contact is not None and not gives_contact(contact, [c.text for c in chosen]):
-        return missing_terms(terms, best.tokens) or list(terms)
+        return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
     if no_code_given(question, chosen) or no_time_given(question, chosen):
-        return missing_terms(terms, best.tokens) or list(terms)
+        return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
     if not numeric and no_one_named(question, chosen):
-        return missing_terms(terms, best.tokens) or list(terms)
-    return []
+        return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
+    return FocusMiss([])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from evaluator.agents.lexicon import QueryTerm
 from ragoro.text import Lang, stem
@@ -36,10 +37,29 @@ def _source_text(source: Source) -> str:
     return name if source.page is None else f"{name}, p. {source.page}"
 
 
-def refusal(lang: Lang, missing: Sequence[QueryTerm]) -> str:
-    """'Non lo so' / 'I don't know', naming the question words the documents lack."""
+# What a refusal's words are missing from: the documents (None), or the value the answer
+# would give, which the documents state for another entity or another year.
+Elsewhere = Literal["entity", "year"] | None
+
+_ELSEWHERE: dict[Lang, dict[str, str]] = {
+    "it": {"entity": "un altro soggetto", "year": "un altro anno"},
+    "en": {"entity": "another entity", "year": "another year"},
+}
+
+
+def refusal(lang: Lang, missing: Sequence[QueryTerm], elsewhere: Elsewhere = None) -> str:
+    """'Non lo so' / 'I don't know', naming the question words the documents lack; with
+    `elsewhere`, saying truthfully that the documents give the value for another entity
+    or year than those words (the documents do speak of the Group, not of its value)."""
     unique = list(dict.fromkeys(t.word for t in missing))[:3]
     words = ", ".join(f"«{word}»" if lang == "it" else f'"{word}"' for word in unique)
+    if elsewhere is not None and words:
+        other = _ELSEWHERE["it" if lang == "it" else "en"][elsewhere]
+        if lang == "it":
+            return (
+                f"Non lo so: i documenti riportano questo dato solo per {other}, non per {words}."
+            )
+        return f"I don't know: the documents give this figure only for {other}, not for {words}."
     if lang == "it":
         if words:
             return f"Non lo so: nei documenti non ho trovato informazioni su {words}."

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evaluator.agents import ExtractiveAgent
+from ragoro.text import is_refusal
 from vectordb import VectorIndex, build_index
 
 _INTRO_IT = (
@@ -122,6 +123,27 @@ def test_the_owner_the_sentence_names_is_answered(
     result = agent.answer(question)
     assert result.refused is False
     assert any(v in result.answer for v in values)
+
+
+@pytest.mark.parametrize(
+    ("question", "wording"),
+    [
+        ("Quanta acqua ha prelevato il Gruppo nel 2025?", "solo per un altro soggetto"),
+        ("How much water did the Group withdraw in 2025?", "only for another entity"),
+        ("Quale quota dei dipendenti erano donne nel 2023?", "solo per un altro anno"),
+        ("What share of the employees were women in 2023?", "only for another year"),
+    ],
+)
+def test_a_refusal_for_another_owner_or_year_says_so(
+    agent: ExtractiveAgent, question: str, wording: str
+) -> None:
+    # The documents do speak of the Group and of the employees: the refusal must not claim
+    # they hold no information about them, and must still read as a refusal.
+    result = agent.answer(question)
+    assert result.refused is True
+    assert wording in result.answer
+    assert "no information" not in result.answer and "non ho trovato" not in result.answer
+    assert is_refusal(result.answer)
 
 
 _MANUALE = (
@@ -279,3 +301,97 @@ def test_a_month_before_the_value_owns_no_value(dated: ExtractiveAgent, question
     result = dated.answer(question)
     assert result.refused is False
     assert "1,200" in result.answer or "1.200" in result.answer
+
+
+_EMISSIONI = (
+    "# Relazione sulle emissioni del Gruppo Aurora\n\n"
+    f"{_INTRO_IT}\n\n"
+    "## Emissioni\n\n"
+    "Nel 2025 le emissioni dirette (Scope 1) sono state pari a 4.321 tonnellate di CO2.\n\n"
+    "## Investimenti\n\n"
+    "Come riportato nella Tabella 3, gli investimenti ambientali nel 2025 sono stati pari a "
+    "12 milioni di euro.\n"
+)
+_EMISSIONS = (
+    "# Aurora Group emissions report\n\n"
+    f"{_INTRO_EN}\n\n"
+    "## Emissions\n\n"
+    "In 2025 the direct emissions (Scope 1) were 4,321 tonnes of CO2.\n\n"
+    "## Investment\n\n"
+    "As reported in Table 3, the environmental investments in 2025 were EUR 12 million.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("labelled")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "emissioni.md").write_text(_EMISSIONI, encoding="utf-8")
+    (docs / "emissions.md").write_text(_EMISSIONS, encoding="utf-8")
+    (docs / "manuale.md").write_text(OTHER, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "values"),
+    [
+        ("Quali sono state le emissioni dirette del Gruppo nel 2025?", ("4.321", "4,321")),
+        ("What were the Group's direct emissions in 2025?", ("4.321", "4,321")),
+        ("Quanto ha investito il Gruppo in investimenti ambientali nel 2025?", ("12 milioni",)),
+        ("What were the Group's environmental investments in 2025?", ("12 million",)),
+    ],
+)
+def test_a_label_before_the_value_owns_no_value(
+    labelled: ExtractiveAgent, question: str, values: tuple[str, ...]
+) -> None:
+    # "(Scope 1)" and "Table 3" label the value; neither is whose value it is.
+    result = labelled.answer(question)
+    assert result.refused is False, result.answer
+    assert any(v in result.answer for v in values)
+
+
+_ACCOGLIENZA = (
+    "# Guida all'accoglienza\n\n"
+    "Il kit di benvenuto viene consegnato il primo giorno e contiene un badge, un portatile "
+    "e un manuale di sicurezza.\n\n"
+    "Le scarpe antinfortunistiche vengono fornite con la dotazione personale e devono essere "
+    "sostituite ogni 12 mesi.\n"
+)
+_ONBOARDING = (
+    "# Onboarding guide\n\n"
+    "The welcome kit is delivered on the first day and contains a badge, a laptop and a "
+    "safety manual.\n\n"
+    "The safety shoes are included in the personal allowance and must be replaced every 12 "
+    "months.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def onboarding(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("onboarding")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "accoglienza.md").write_text(_ACCOGLIENZA, encoding="utf-8")
+    (docs / "onboarding.md").write_text(_ONBOARDING, encoding="utf-8")
+    (docs / "manuale.md").write_text(_MANUALE, encoding="utf-8")
+    (docs / "manual.md").write_text(_MANUAL, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=300, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Cosa viene fornito nel kit di benvenuto?",
+        "What is included in the welcome kit?",
+    ],
+)
+def test_a_question_about_a_state_names_no_sibling_action(
+    onboarding: ExtractiveAgent, question: str
+) -> None:
+    # "is included" asks what the kit holds; "is delivered" in the answer is no other action.
+    result = onboarding.answer(question)
+    assert result.refused is False, result.answer
+    assert "badge" in result.answer
