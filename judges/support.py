@@ -19,8 +19,9 @@ from judges.counted_numbers import counts_something_else
 from judges.derivation import still_missing
 from judges.instructions import is_instruction
 from judges.ordering import order_flip
-from judges.paraphrase import MIN_SHARED_COVERAGE, restates
+from judges.paraphrase import restates
 from judges.reading import TextSource, analysed, prepare, stored_source
+from judges.restatement_parts import unrestated_part
 from judges.roles import name_groups, role_swap
 from judges.synonyms import with_synonyms
 from ragoro.text.cognates import cognate_recall
@@ -332,26 +333,6 @@ def _aligned_problems(
     return problems
 
 
-_STATEMENT_RE = re.compile(r";\s")
-
-
-def _unrestated_part(claim: Analysis, source: Source) -> str:
-    """A statement joined to the rest by a semicolon that the source backs neither by a
-    third of its words nor by a number or date of its own ("10:00 to 18:00; entry is free
-    on the first Sunday"): the restatement of the rest does not carry it. "" when none."""
-    parts = _STATEMENT_RE.split(claim.text)
-    if len(parts) == 1:
-        return ""
-    recall = token_recall if claim.lang in source.langs else cognate_recall
-    for part in parts:
-        read = analysed(part, claim.lang)
-        if read.quantities or read.dates or not read.tokens:
-            continue  # its numbers and dates passed the hard checks with the whole
-        if recall(read.tokens, source.pool)[0] < MIN_SHARED_COVERAGE - 1e-9:
-            return part.strip()
-    return ""
-
-
 def support(
     claim: Analysis, source: Source, threshold: float, clause_overlap: float, *, roles: bool = True
 ) -> Support:
@@ -399,7 +380,7 @@ def support(
         return Support(True, coverage, "numbers and dates agree across languages")
     if coverage < threshold and not problems:
         restated = restates(claim, source.windows, source.pool, coverage)
-        alone = _unrestated_part(claim, source) if restated is not None else ""
+        alone = unrestated_part(claim, source.langs, source.pool) if restated is not None else ""
         if alone:
             problems.append(f"restated in part: nothing states '{alone}'")
         elif restated is not None:
