@@ -18,17 +18,13 @@ from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.support import CorpusStats, Sentence
 from ragoro.text import Lang, Quantity, stem
-from ragoro.text.dates import is_month_name
+from ragoro.text.dates import is_month_name, years_in
 from ragoro.text.entities import entity_tokens, word_forms
 
 __all__ = ["section_years", "sibling_owner"]
 
-# A year standing alone, not inside a code or a serial ("2006/42/EC", "PX200-2021-0001").
-_YEAR_RE = re.compile(r"(?<![\w/.-])(?:19|20)\d\d(?![\w/-])")
 # How far back in its section a sentence's period is looked for.
 _SECTION_LOOKBACK = 4
-# A name in more than this share of the chunks (the company's) owns no particular value.
-_SPECIFIC_SHARE = 0.3
 _NAME_RE = re.compile(r"\b[^\W\d_][^\W\d_]+\b")
 # What puts a name in the owner's or the place's slot: a preposition of place or belonging
 # right before it ("dello stabilimento di X", "d'X", "at the X plant", "the Rest of X").
@@ -43,20 +39,16 @@ _POSSESSIVE_RE = re.compile(r"['’]s\b")
 _LABEL_RE = re.compile(r"\s*\d")
 
 
-def _years(text: str) -> set[str]:
-    return set(_YEAR_RE.findall(text))
-
-
 def section_years(sentence: Sentence, stats: CorpusStats) -> set[str]:
     """The years a sentence's statement is for: those it states, else those of the nearest
     earlier sentence of its section that states any ("Al 31 dicembre 2025 il Gruppo contava
     1.200 dipendenti." dates the next sentence's shares). A heading ends the section;
     empty when nothing before it in the section states a year."""
-    own = _years(sentence.text)
+    own = years_in(sentence.text)
     if own:
         return own
     for before in reversed(stats.sentences_before(sentence, _SECTION_LOOKBACK)):
-        years = _years(before.text)
+        years = years_in(before.text)
         if years:
             return years
         if before.is_heading:
@@ -71,7 +63,6 @@ def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -
     ("(Scope 1)", "As reported in Table 3") is a label or a title, not whose value it is."""
     flat = sentence.text.replace("\n", " ").replace("\f", " ")
     names = entity_tokens(flat)
-    n = len(stats.chunks)
     out = set()
     for m in _NAME_RE.finditer(flat[: quantity.start]):
         word = m.group(0)
@@ -83,7 +74,7 @@ def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -
             continue
         if not _owner_slot(flat, m.start(), m.end()):
             continue
-        if len(stats.rows_with(QueryTerm(lower, lower))) <= _SPECIFIC_SHARE * n:
+        if stats.is_specific(lower):
             out.add(lower)
     return out
 

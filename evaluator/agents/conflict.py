@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from evaluator.agents.lexicon import QueryTerm
 from evaluator.agents.ranking import Candidate
 from evaluator.agents.support import CorpusStats
 from evaluator.agents.wording import Option
@@ -20,17 +19,11 @@ from ragoro.text.entities import entity_tokens
 
 __all__ = ["clarification_options", "find_conflict", "specific_entities"]
 
-# A name in more than this share of the chunks (the company's) tells no reading apart.
-_SPECIFIC_SHARE = 0.3
-
 
 def specific_entities(candidate: Candidate, stats: CorpusStats) -> set[str]:
     """Names in a sentence that are specific to it (not the ubiquitous company name)."""
     names = entity_tokens(candidate.sentence.text)
-    n = len(stats.chunks)
-    return {
-        name for name in names if len(stats.rows_with(QueryTerm(name, name))) <= _SPECIFIC_SHARE * n
-    }
+    return {name for name in names if stats.is_specific(name)}
 
 
 def find_conflict(

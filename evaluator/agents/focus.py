@@ -25,6 +25,7 @@ from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms
 from evaluator.agents.wording import Elsewhere
 from ragoro.text import Lang, Quantity, stem
+from ragoro.text.dates import YEAR_RE, years_in
 from ragoro.text.numbers import extract_quantities
 
 __all__ = [
@@ -42,16 +43,8 @@ __all__ = [
     "unmet_identifiers",
 ]
 
-# A year standing alone, not inside a code or a serial ("2006/42/EC", "PX200-2021-0001").
-_YEAR_RE = re.compile(r"(?<![\w/.-])(?:19|20)\d\d(?![\w/-])")
-
-
 # Where a report or a policy states its own year (as `vocabulary.unmet_years` reads it).
 _HEAD_CHARS = 400
-
-
-def _years(text: str) -> set[str]:
-    return set(_YEAR_RE.findall(text))
 
 
 def contradicted_years(
@@ -64,9 +57,9 @@ def contradicted_years(
     one of a document whose `head` (its opening) states the asked year: a 2025 report's
     "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
     sentence is for when its section dates it (`about.section_years`)."""
-    asked = _years(DOCUMENT_TITLE_RE.sub(" ", question)) - _years(head)
+    asked = years_in(DOCUMENT_TITLE_RE.sub(" ", question)) - years_in(head)
     if stated is None:
-        stated = _years(sentence.text)
+        stated = years_in(sentence.text)
     if not asked or not stated or asked & stated:
         return []
     return sorted(asked)
@@ -89,7 +82,7 @@ def unmet_identifiers(
         if (
             quantity.unit is not None
             or len(digits) < 3
-            or _YEAR_RE.fullmatch(digits)
+            or YEAR_RE.fullmatch(digits)
             or not quantity.number.is_integer()
         ):
             continue

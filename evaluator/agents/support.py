@@ -30,6 +30,8 @@ from ragoro.text.numbers import extract_quantities
 from vectordb import Chunk, Document
 
 _PREFIX = 5
+# A name in more than this share of the chunks (the company's) tells nothing apart.
+_SPECIFIC_SHARE = 0.3
 _EXTEND_MIN_LEN = 6
 
 
@@ -128,6 +130,11 @@ class CorpusStats:
     def lang_of(self, document_path: str) -> Lang:
         """The language of a document (detected once from its opening)."""
         return self._doc_lang.get(document_path, "en")
+
+    def is_specific(self, name: str) -> bool:
+        """Is the (lowercase) name in at most 30% of the chunks? A name in more of them (the
+        company's own) tells no value or reading apart."""
+        return len(self.rows_with(QueryTerm(name, name))) <= _SPECIFIC_SHARE * len(self.chunks)
 
     def rows_with(self, term: QueryTerm) -> frozenset[int]:
         """Rows of the chunks that contain a term, soft matches and translations included."""

@@ -17,6 +17,7 @@ from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.support import CorpusStats, Sentence, coverage
 from ragoro.text import Lang, stem
+from ragoro.text.dates import years_in
 from ragoro.text.entities import entity_tokens, word_forms
 from ragoro.text.lang import STOPWORDS
 
@@ -36,9 +37,6 @@ _TYPO_MIN_LEN = 5
 _TYPO_CUTOFF = 0.8
 _TITLE_CHARS = 200
 _HEADER_CHARS = 400
-# A year standing alone, not inside a code, a date-like reference or a serial
-# ("2006/42/EC", "PX200-2021-0001").
-_YEAR_RE = re.compile(r"(?<![\w/.-])(?:19|20)\d\d(?![\w/-])")
 
 
 @dataclass(frozen=True)
@@ -118,7 +116,7 @@ def unmet_years(question: str, rows: list[int], stats: CorpusStats) -> list[str]
     A figure reported for 2025 and 2024 is no figure for 2022: the wrong-year near-miss
     retrieves the right passage, and only the year tells it apart.
     """
-    years = sorted(set(_YEAR_RE.findall(DOCUMENT_TITLE_RE.sub(" ", question))))
+    years = sorted(years_in(DOCUMENT_TITLE_RE.sub(" ", question)))
     if not years:
         return []
     texts = [stats.chunks[row].text for row in rows]

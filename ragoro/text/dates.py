@@ -84,6 +84,16 @@ _PREREQUISITES: tuple[re.Pattern[str], ...] = (re.compile(r"\d{4}"), re.compile(
 _NEEDS = (0, 1, 0, 0, 0)
 
 
+YEAR_RE = re.compile(r"(?<![\w/.-])(?:19|20)\d\d(?![\w/-])")
+"""A year standing alone, not inside a code, a date-like reference or a serial
+("2006/42/EC", "PX200-2021-0001")."""
+
+
+def years_in(text: str) -> set[str]:
+    """Every year standing alone in the text ("2024", "1999"), as written."""
+    return set(YEAR_RE.findall(text))
+
+
 def is_month_name(word: str) -> bool:
     """Is the word an IT or EN month name or its abbreviation ("December", "dic.")?"""
     return word.lower().rstrip(".") in _MONTHS
