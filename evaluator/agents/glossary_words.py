@@ -335,4 +335,16 @@ laboratorio/laboratori = lab/labs/laboratory
 analizzare/analizzato/analizzata/analisi = analyse/analysed/analyze/analyzed/analysis
 amministrazione/amministratori = directors/administration
 unione = union
+funzionare/funzionamento/funziona/funzionante = run/running/operate/operating/operation
+vuoto/vuota = empty/idle/unloaded
+scaricare/scarico/scaricato/scaricata = drain/drained/draining/discharge
+tubazione/tubazioni = hose/hoses/pipe/pipes/piping
+panno/straccio = cloth/rag
+pulire/pulito = wipe/wiped
+edizione = edition
+divisione = division
+tetto/copertura = roof/rooftop
+rumore/rumoroso/rumorosa = loud/noise/noisy
+figli/figlio/bambini = children/child/kids
+superare/superato/superata/supera/superano = exceed/exceeds/exceeded
 """

@@ -1,0 +1,105 @@
+"""The reference agent on the plain words of running and servicing a machine that a person
+writes in one language over a manual in the other: run / funzionamento, empty / a vuoto,
+drain / scaricare, exceed / superare, wipe with a cloth / pulire con un panno (issue 15,
+third session a). Glossary entries are generic vocabulary; the answers come from a real
+index over IT and EN text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evaluator.agents import ExtractiveAgent
+from evaluator.agents.glossary import agent_translations
+from ragoro.text import stem
+from vectordb import VectorIndex, build_index
+
+MANUAL = (
+    "# Manutenzione\n\n"
+    "Prima del cambio olio far funzionare la macchina a vuoto per circa 8 minuti.\n"
+    "Pulire la vasca con un panno asciutto.\n"
+    "La temperatura del motore durante il funzionamento non deve superare 60 °C.\n"
+    "Il compressore va revisionato ogni 2.000 ore.\n"
+)
+GUIDE = (
+    "# Operating guide\n\n"
+    "The water temperature must not exceed 45 °C while the machine is running.\n"
+    "Drain the water tank every 300 operating hours.\n"
+    "The spindle bearings are greased every 500 hours.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("machine_words")
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / "manutenzione.md").write_text(MANUAL, encoding="utf-8")
+    (docs / "guide.md").write_text(GUIDE, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=220, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.fixture(scope="module")
+def demo(demo_index: Path) -> ExtractiveAgent:
+    return ExtractiveAgent(VectorIndex.open(demo_index), k=3)
+
+
+@pytest.mark.parametrize(
+    ("english", "italian"),
+    [
+        ("running", "funzionamento"),
+        ("empty", "vuoto"),
+        ("drain", "scaricare"),
+        ("exceeded", "superare"),
+        ("hoses", "tubazioni"),
+        ("cloth", "panno"),
+        ("wipe", "pulire"),
+        ("edition", "edizione"),
+        ("division", "divisione"),
+        ("rooftop", "copertura"),
+        ("children", "figli"),
+    ],
+)
+def test_plain_machine_words_translate_both_ways(english: str, italian: str) -> None:
+    assert stem(italian, "it") in agent_translations(stem(english, "en"), "en")
+    assert stem(english, "en") in agent_translations(stem(italian, "it"), "it")
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How long should the machine run empty before an oil change?", "8 minuti"),
+        ("What motor temperature must never be exceeded while the machine is running?", "60 °C"),
+        ("Quale temperatura dell'acqua non si deve mai superare?", "45 °C"),
+        ("Ogni quante ore di funzionamento va scaricato il serbatoio dell'acqua?", "300"),
+    ],
+)
+def test_a_question_in_the_other_language_finds_the_machine_words(
+    agent: ExtractiveAgent, question: str, value: str
+) -> None:
+    result = agent.answer(question)
+    assert result.refused is False
+    assert result.answer.startswith(value)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How long should the press run empty before I drain the old oil?", "10 minuti"),
+        ("What oil temperature must never be exceeded while the press is running?", "65 °C"),
+    ],
+)
+def test_the_demo_manual_answers_in_plain_english(
+    demo: ExtractiveAgent, question: str, value: str
+) -> None:
+    result = demo.answer(question)
+    assert result.refused is False
+    assert result.answer.startswith(value)
+
+
+def test_the_tank_is_wiped_with_a_lint_free_cloth(demo: ExtractiveAgent) -> None:
+    result = demo.answer("What should I wipe the oil tank out with?")
+    assert result.refused is False
+    assert "panno che non rilascia fibre" in result.answer
