@@ -21,7 +21,7 @@ from evaluator.agents.glossary_words import GLOSSARY as _GLOSSARY
 from ragoro.text import Lang, stem, translations
 from ragoro.text.lang import is_number_token
 
-__all__ = ["agent_translations", "spelled_out"]
+__all__ = ["agent_translations", "isc_form", "isc_infinitive", "spelled_out"]
 
 _SOFT_MIN_LEN = 5
 """An unlisted Italian form is read as a listed one only from five letters: shorter stems are
@@ -65,6 +65,11 @@ def _side_translations(word_stem: str, lang: Lang) -> frozenset[str]:
     join their inflections, and a longer English stem is often another word ("factory" is no
     form of "factor")."""
     side = _table()[lang]
+    if lang == "it" and word_stem not in side:
+        # "pulisce" is a present form of the listed "pulire": read it as the infinitive.
+        infinitive = isc_infinitive(word_stem)
+        if infinitive is not None and infinitive in side:
+            return side[infinitive]
     if (
         lang != "it"
         or word_stem in side
@@ -76,6 +81,28 @@ def _side_translations(word_stem: str, lang: Lang) -> frozenset[str]:
     return frozenset[str]().union(
         *(side[k] for k in sorted(pool) if k.startswith(word_stem) or word_stem.startswith(k))
     )
+
+
+_ISC_RE = re.compile(r"^(?P<root>\w{2,}i)sc(?:[aeio]\w*)?$")
+
+
+def isc_infinitive(word_stem: str) -> str | None:
+    """The infinitive stem of an Italian present form of the "-isc-" class ("pulisc" ->
+    "pulir", "sostituiscon" -> "sostituir"), or None for a stem of another shape.
+
+    Verbs like *pulire*, *sostituire*, *fornire* insert "-isc-" between root and ending in
+    the present (*pulisce*, *sostituiscono*), so the stemmed form shares no prefix with the
+    infinitive the glossary lists beyond the root."""
+    match = _ISC_RE.match(word_stem)
+    return f"{match.group('root')}r" if match else None
+
+
+def isc_form(word_stem: str) -> str | None:
+    """The "-isc-" present stem of an Italian "-ire" infinitive stem ("sostituir" ->
+    "sostituisc"), the inverse of `isc_infinitive`; None for other stems."""
+    if len(word_stem) >= _SOFT_MIN_LEN and word_stem.endswith("ir"):
+        return f"{word_stem[:-1]}sc"
+    return None
 
 
 @cache

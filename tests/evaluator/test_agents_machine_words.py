@@ -1,7 +1,7 @@
 """The reference agent on the plain words of running and servicing a machine that a person
 writes in one language over a manual in the other: run / funzionamento, empty / a vuoto,
-drain / scaricare, exceed / superare, wipe with a cloth / pulire con un panno (issue 15,
-third session a). Glossary entries are generic vocabulary; the answers come from a real
+drain / scaricare, exceed / superare, wipe with a cloth / pulire con un panno, and the
+present forms of Italian "-isc-" verbs (sostituisce, pulisce) (issue 15, third session a). Glossary entries are generic vocabulary; the answers come from a real
 index over IT and EN text."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from evaluator.agents import ExtractiveAgent
-from evaluator.agents.glossary import agent_translations
+from evaluator.agents.glossary import agent_translations, isc_form, isc_infinitive
 from ragoro.text import stem
 from vectordb import VectorIndex, build_index
 
@@ -21,12 +21,16 @@ MANUAL = (
     "Pulire la vasca con un panno asciutto.\n"
     "La temperatura del motore durante il funzionamento non deve superare 60 °C.\n"
     "Il compressore va revisionato ogni 2.000 ore.\n"
+    "Il filtro della pompa si controlla ogni 100 ore.\n"
+    "Il filtro della pompa si sostituisce ogni 400 ore.\n"
 )
 GUIDE = (
     "# Operating guide\n\n"
     "The water temperature must not exceed 45 °C while the machine is running.\n"
     "Drain the water tank every 300 operating hours.\n"
     "The spindle bearings are greased every 500 hours.\n"
+    "The air filter is inspected every 50 hours.\n"
+    "The air filter is cleaned every 250 hours.\n"
 )
 
 
@@ -103,3 +107,28 @@ def test_the_tank_is_wiped_with_a_lint_free_cloth(demo: ExtractiveAgent) -> None
     result = demo.answer("What should I wipe the oil tank out with?")
     assert result.refused is False
     assert "panno che non rilascia fibre" in result.answer
+
+
+def test_isc_present_forms_are_read_as_their_infinitive() -> None:
+    assert isc_infinitive(stem("pulisce", "it")) == stem("pulire", "it")
+    assert isc_infinitive(stem("sostituiscono", "it")) == stem("sostituire", "it")
+    assert isc_form(stem("fornire", "it")) == stem("fornisce", "it")
+    # Words with "sc" of other shapes are no such forms: "cresce", "esce", "pesce".
+    assert isc_infinitive(stem("cresce", "it")) is None
+    assert isc_infinitive(stem("pesce", "it")) is None
+    assert stem("cleaned", "en") in agent_translations(stem("pulisce", "it"), "it")
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("How many hours before the pump filter is replaced?", "400"),
+        ("Ogni quante ore si pulisce il filtro dell'aria?", "250"),
+    ],
+)
+def test_an_isc_verb_is_found_across_languages(
+    agent: ExtractiveAgent, question: str, value: str
+) -> None:
+    result = agent.answer(question)
+    assert result.refused is False
+    assert result.answer.startswith(value)
