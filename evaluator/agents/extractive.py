@@ -20,7 +20,9 @@ For each question it
    code question), the sentence is for another year than asked by what its section states
    or gives its value to another entity than the asked one (`about`), or the corpus knows
    fewer of the question's words than it does not ("parking policy" over a handbook that
-   never mentions either). One unknown word alone never makes it refuse;
+   never mentions either), or the question narrows a thing the corpus knows to a kind it
+   never names ("permesso per un lutto", "paternity leave": `modifiers`). An unknown word
+   in no such slot never makes it refuse;
 4. asks which one is meant when two documents give different values of the same quantity
    for different entities the question does not name;
 5. otherwise answers with a short answer taken from the sentence (a value + unit, a name, a
@@ -40,6 +42,7 @@ from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
+from evaluator.agents.modifiers import unmet_modifiers
 from evaluator.agents.options import AgentOptions
 from evaluator.agents.quantities import asks_quantity, asks_span, stated_value, wanted_kinds
 from evaluator.agents.ranking import (
@@ -159,6 +162,11 @@ class ExtractiveAgent:
         headless = any(t.word in asked for t in split.unknown)
         if not terms or not candidates or len(split.unknown) > len(terms) or headless:
             return self._refuse(lang, split.unknown or terms, [], cosines)
+        # "Permesso per un lutto", "paternity leave": a kind of a known thing the corpus never
+        # names is not answered by what it says of the thing in general.
+        kinds = unmet_modifiers(question, lang, terms, split.unknown)
+        if kinds:
+            return self._refuse(lang, kinds, self._select_rows(candidates, cosines), cosines)
         selected = self._select_rows(candidates, cosines)
         options = find_conflict(
             candidates,
