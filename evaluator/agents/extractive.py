@@ -42,7 +42,7 @@ from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
-from evaluator.agents.modifiers import unmet_modifiers
+from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
 from evaluator.agents.options import AgentOptions
 from evaluator.agents.quantities import asks_quantity, asks_span, stated_value, wanted_kinds
 from evaluator.agents.ranking import (
@@ -226,6 +226,10 @@ class ExtractiveAgent:
                 lang, [QueryTerm(y, y, is_number=True) for y in years], selected, cosines
             )
         sentences = [c.sentence for c in chosen]
+        around = frozenset().union(*(self.stats.chunk_tokens[c.row] for c in chosen))
+        owners = unmet_owners(question, lang, terms, around)
+        if owners:
+            return self._refuse(lang, owners, selected, cosines, "entity")
         if (
             not stated
             and attribute_share(question, terms, sentences, self.stats) < _ATTRIBUTE_SUPPORT
