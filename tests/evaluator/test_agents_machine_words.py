@@ -64,6 +64,14 @@ def demo(demo_index: Path) -> ExtractiveAgent:
         ("division", "divisione"),
         ("rooftop", "copertura"),
         ("children", "figli"),
+        ("reimbursed", "rimborsate"),
+        ("submitted", "presentate"),
+        ("maximum", "massimo"),
+        ("forbidden", "vietato"),
+        ("mandatory", "obbligatorio"),
+        ("gloves", "guanti"),
+        ("morning", "mattina"),
+        ("agreement", "accordo"),
     ],
 )
 def test_plain_machine_words_translate_both_ways(english: str, italian: str) -> None:
@@ -132,3 +140,12 @@ def test_an_isc_verb_is_found_across_languages(
     result = agent.answer(question)
     assert result.refused is False
     assert result.answer.startswith(value)
+
+
+def test_an_expense_claim_handed_in_late_is_answered_in_plain_english(
+    demo: ExtractiveAgent,
+) -> None:
+    # "submit" / "reimbursed" are the handbook's "presentate" / "rimborsate".
+    result = demo.answer("If I submit my expense claim on the 8th, when do I get reimbursed?")
+    assert result.refused is False
+    assert "rimborsate con un mese di ritardo" in result.answer
