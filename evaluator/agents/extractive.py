@@ -18,7 +18,8 @@ For each question it
    question's focus (`focus`: another year or certificate number, other categories in the
    same slot, a sibling part or action, nobody named for a "who" question, no code for a
    code question), the sentence is for another year than asked by what its section states
-   or gives its value to another entity than the asked one (`about`), or the corpus knows
+   or gives its value to another entity than the asked one, or to a whole that merely
+   includes the asked part ("comprensivo di … gas naturale": `about`), or the corpus knows
    fewer of the question's words than it does not ("parking policy" over a handbook that
    never mentions either), or the question narrows a thing the corpus knows to a kind it
    never names ("permesso per un lutto", "paternity leave": `modifiers`). An unknown word
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from evaluator.agents.about import included_only
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.conflict import clarification_options, find_conflict
 from evaluator.agents.contexts import chunk_context
@@ -230,6 +232,9 @@ class ExtractiveAgent:
         owners = unmet_owners(question, lang, terms, around)
         if owners:
             return self._refuse(lang, owners, selected, cosines, "entity")
+        parts = included_only(terms, best.sentence) if numeric else []
+        if parts:
+            return self._refuse(lang, parts, selected, cosines, "entity")
         if (
             not stated
             and attribute_share(question, terms, sentences, self.stats) < _ATTRIBUTE_SUPPORT
