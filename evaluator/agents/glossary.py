@@ -130,9 +130,65 @@ _ABBREVIATION_RE = re.compile(
 )
 
 
+# English phrasal verbs and the one-word verb they mean: the particle is a stopword and the
+# verb alone means something else ("run out" is no "run", "sign off" no "sign"), while
+# documents, Italian ones above all, write the one-word verb ("scade", "approvato").
+_PHRASAL_VERBS: dict[str, str] = {
+    "run out": "expire",
+    "sign off": "approve",
+    "hand in": "submit",
+    "turn up": "arrive",
+    "show up": "arrive",
+    "set up": "install",
+    "shut down": "stop",
+    "switch off": "stop",
+    "turn off": "stop",
+    "switch on": "start",
+    "turn on": "start",
+    "top up": "refill",
+    "fill in": "complete",
+    "log in": "access",
+    "pay out": "pay",
+    "call back": "call",
+}
+# The verb's inflections: "runs out", "ran out", "running out", "signed off", "handed in".
+_INFLECTED: dict[str, tuple[str, ...]] = {
+    "run": ("run", "runs", "ran", "running"),
+    "set": ("set", "sets", "setting"),
+    "shut": ("shut", "shuts", "shutting"),
+    "pay": ("pay", "pays", "paid", "paying"),
+    "log": ("log", "logs", "logged", "logging"),
+    "top": ("top", "tops", "topped", "topping"),
+}
+_PHRASAL_RE = re.compile(
+    r"\b("
+    + "|".join(
+        rf"(?:{'|'.join(_INFLECTED.get(verb, (verb, verb + 's', verb + 'ed', verb + 'ing')))})"
+        rf"\s+{particle}"
+        for verb, particle in (phrase.split() for phrase in _PHRASAL_VERBS)
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _one_word(match: re.Match[str]) -> str:
+    words = match.group(1).lower().split()
+    for phrase, verb in _PHRASAL_VERBS.items():
+        head, particle = phrase.split()
+        if words[-1] == particle and words[0] in _INFLECTED.get(
+            head, (head, head + "s", head + "ed", head + "ing")
+        ):
+            return verb
+    return match.group(1)
+
+
 def spelled_out(question: str, lang: Lang) -> str:
     """The question with the words each business abbreviation stands for added after it, in
-    the question's language ("R&D" -> "R&D research and development")."""
-    return _ABBREVIATION_RE.sub(
+    the question's language ("R&D" -> "R&D research and development"), and, in English, each
+    phrasal verb put as the one-word verb it means ("when does the warranty run out" ->
+    "when does the warranty expire")."""
+    question = _ABBREVIATION_RE.sub(
         lambda m: f"{m.group(1)} {_ABBREVIATIONS[m.group(1)][lang]}", question
     )
+    return _PHRASAL_RE.sub(_one_word, question) if lang == "en" else question
