@@ -207,3 +207,16 @@ def coverage(
 def missing_terms(terms: Iterable[QueryTerm], tokens: frozenset[str]) -> list[QueryTerm]:
     """The question terms not found in tokens."""
     return [t for t in terms if not term_in(t, tokens)]
+
+
+ACROSS_LANGUAGES = 0.75
+"""The share of the support bar a sentence in the other language than the question's needs."""
+
+
+def support_bar(threshold: float, question_lang: Lang, sentence: Sentence) -> float:
+    """The support the best sentence needs for an answer: the threshold, or three quarters of
+    it for a sentence in the other language than the question's. Across languages a
+    question word is found only through a translation the glossary lists, and no glossary
+    lists every word a person writes ("okay", "two weeks" for "approvate", "10 giorni"), so
+    the same evidence covers fewer of the question's terms than within one language."""
+    return threshold * (ACROSS_LANGUAGES if sentence.lang != question_lang else 1.0)
