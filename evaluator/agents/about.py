@@ -16,12 +16,12 @@ import re
 
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
-from evaluator.agents.support import CorpusStats, Sentence
-from ragoro.text import Lang, Quantity, stem
+from evaluator.agents.support import CorpusStats, Sentence, term_in
+from ragoro.text import Lang, Quantity, content_tokens, stem
 from ragoro.text.dates import is_month_name, years_in
 from ragoro.text.entities import entity_tokens, word_forms
 
-__all__ = ["section_years", "sibling_owner"]
+__all__ = ["included_only", "section_years", "sibling_owner"]
 
 # How far back in its section a sentence's period is looked for.
 _SECTION_LOOKBACK = 4
@@ -124,3 +124,29 @@ def sibling_owner(
         and agent_translations(stem(owner, sentence.lang), sentence.lang).isdisjoint(question_forms)
     }
     return unnamed if owners else []
+
+
+# A list of what a value includes: "comprensivo di A, B e C", "including A, B and C".
+_INCLUSION_RE = re.compile(
+    r"\b(?:comprensiv[oaie]\s+d[ie]|inclus[oaie]|compres[oaie]|tra\s+cui|including|includes"
+    r"|included|such\s+as)\s+(?P<list>[^.;:()]*?\s(?:e|ed|and|or|o)\s+[^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def included_only(terms: list[QueryTerm], sentence: Sentence) -> list[QueryTerm]:
+    """The question's terms a sentence names only in a list of what its value includes.
+
+    "Il consumo energetico complessivo, comprensivo di energia elettrica, gas naturale e
+    carburanti, è stato di 38.830 MWh" gives the total's value, not the natural gas's: a
+    part named among what a whole includes does not own the whole's figure."""
+    flat = " ".join(sentence.text.split())
+    spans = [m.span("list") for m in _INCLUSION_RE.finditer(flat)]
+    if not spans:
+        return []
+    outside = flat
+    for start, end in reversed(spans):
+        outside = f"{outside[:start]} {outside[end:]}"
+    inside = frozenset(content_tokens(" ".join(flat[a:b] for a, b in spans), sentence.lang))
+    rest = frozenset(content_tokens(outside, sentence.lang))
+    return [t for t in terms if not t.is_number and term_in(t, inside) and not term_in(t, rest)]

@@ -21,7 +21,7 @@ from evaluator.agents.glossary_words import GLOSSARY as _GLOSSARY
 from ragoro.text import Lang, stem, translations
 from ragoro.text.lang import is_number_token
 
-__all__ = ["agent_translations", "spelled_out"]
+__all__ = ["agent_translations", "isc_form", "isc_infinitive", "spelled_out"]
 
 _SOFT_MIN_LEN = 5
 """An unlisted Italian form is read as a listed one only from five letters: shorter stems are
@@ -65,6 +65,11 @@ def _side_translations(word_stem: str, lang: Lang) -> frozenset[str]:
     join their inflections, and a longer English stem is often another word ("factory" is no
     form of "factor")."""
     side = _table()[lang]
+    if lang == "it" and word_stem not in side:
+        # "pulisce" is a present form of the listed "pulire": read it as the infinitive.
+        infinitive = isc_infinitive(word_stem)
+        if infinitive is not None and infinitive in side:
+            return side[infinitive]
     if (
         lang != "it"
         or word_stem in side
@@ -76,6 +81,28 @@ def _side_translations(word_stem: str, lang: Lang) -> frozenset[str]:
     return frozenset[str]().union(
         *(side[k] for k in sorted(pool) if k.startswith(word_stem) or word_stem.startswith(k))
     )
+
+
+_ISC_RE = re.compile(r"^(?P<root>\w{2,}i)sc(?:[aeio]\w*)?$")
+
+
+def isc_infinitive(word_stem: str) -> str | None:
+    """The infinitive stem of an Italian present form of the "-isc-" class ("pulisc" ->
+    "pulir", "sostituiscon" -> "sostituir"), or None for a stem of another shape.
+
+    Verbs like *pulire*, *sostituire*, *fornire* insert "-isc-" between root and ending in
+    the present (*pulisce*, *sostituiscono*), so the stemmed form shares no prefix with the
+    infinitive the glossary lists beyond the root."""
+    match = _ISC_RE.match(word_stem)
+    return f"{match.group('root')}r" if match else None
+
+
+def isc_form(word_stem: str) -> str | None:
+    """The "-isc-" present stem of an Italian "-ire" infinitive stem ("sostituir" ->
+    "sostituisc"), the inverse of `isc_infinitive`; None for other stems."""
+    if len(word_stem) >= _SOFT_MIN_LEN and word_stem.endswith("ir"):
+        return f"{word_stem[:-1]}sc"
+    return None
 
 
 @cache
@@ -103,9 +130,65 @@ _ABBREVIATION_RE = re.compile(
 )
 
 
+# English phrasal verbs and the one-word verb they mean: the particle is a stopword and the
+# verb alone means something else ("run out" is no "run", "sign off" no "sign"), while
+# documents, Italian ones above all, write the one-word verb ("scade", "approvato").
+_PHRASAL_VERBS: dict[str, str] = {
+    "run out": "expire",
+    "sign off": "approve",
+    "hand in": "submit",
+    "turn up": "arrive",
+    "show up": "arrive",
+    "set up": "install",
+    "shut down": "stop",
+    "switch off": "stop",
+    "turn off": "stop",
+    "switch on": "start",
+    "turn on": "start",
+    "top up": "refill",
+    "fill in": "complete",
+    "log in": "access",
+    "pay out": "pay",
+    "call back": "call",
+}
+# The verb's inflections: "runs out", "ran out", "running out", "signed off", "handed in".
+_INFLECTED: dict[str, tuple[str, ...]] = {
+    "run": ("run", "runs", "ran", "running"),
+    "set": ("set", "sets", "setting"),
+    "shut": ("shut", "shuts", "shutting"),
+    "pay": ("pay", "pays", "paid", "paying"),
+    "log": ("log", "logs", "logged", "logging"),
+    "top": ("top", "tops", "topped", "topping"),
+}
+_PHRASAL_RE = re.compile(
+    r"\b("
+    + "|".join(
+        rf"(?:{'|'.join(_INFLECTED.get(verb, (verb, verb + 's', verb + 'ed', verb + 'ing')))})"
+        rf"\s+{particle}"
+        for verb, particle in (phrase.split() for phrase in _PHRASAL_VERBS)
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _one_word(match: re.Match[str]) -> str:
+    words = match.group(1).lower().split()
+    for phrase, verb in _PHRASAL_VERBS.items():
+        head, particle = phrase.split()
+        if words[-1] == particle and words[0] in _INFLECTED.get(
+            head, (head, head + "s", head + "ed", head + "ing")
+        ):
+            return verb
+    return match.group(1)
+
+
 def spelled_out(question: str, lang: Lang) -> str:
     """The question with the words each business abbreviation stands for added after it, in
-    the question's language ("R&D" -> "R&D research and development")."""
-    return _ABBREVIATION_RE.sub(
+    the question's language ("R&D" -> "R&D research and development"), and, in English, each
+    phrasal verb put as the one-word verb it means ("when does the warranty run out" ->
+    "when does the warranty expire")."""
+    question = _ABBREVIATION_RE.sub(
         lambda m: f"{m.group(1)} {_ABBREVIATIONS[m.group(1)][lang]}", question
     )
+    return _PHRASAL_RE.sub(_one_word, question) if lang == "en" else question

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from evaluator.agents.glossary import isc_form
 from evaluator.agents.lexicon import QueryTerm
 from ragoro.text import (
     Lang,
@@ -85,8 +86,12 @@ def term_in(term: QueryTerm, tokens: frozenset[str]) -> bool:
 
 @lru_cache(maxsize=4096)
 def _long_forms(translations: frozenset[str]) -> tuple[str, ...]:
-    """The translations long enough to be extended ("settiman" -> "settimanali")."""
-    return tuple(t for t in translations if len(t) >= _EXTEND_MIN_LEN)
+    """The translations long enough to be extended ("settiman" -> "settimanali"), and the
+    "-isc-" present stem of an Italian "-ire" verb ("sostituir" -> "sostituisc", which
+    "sostituisce" extends)."""
+    forms = [t for t in translations if len(t) >= _EXTEND_MIN_LEN]
+    forms += [f for t in translations if (f := isc_form(t)) is not None]
+    return tuple(dict.fromkeys(forms))
 
 
 class CorpusStats:
@@ -143,6 +148,11 @@ class CorpusStats:
             rows = set(self._postings.get(term.stem, set()))
             for translation in term.translations:
                 rows |= self._postings.get(translation, set())
+            # A longer form of a translation is the word inflected, as `term_in` reads it.
+            for form in _long_forms(term.translations):
+                for token in self._buckets.get(form[:_PREFIX], []):
+                    if token.startswith(form):
+                        rows |= self._postings[token]
             if not term.is_number and len(term.stem) >= _PREFIX:
                 for token in self._buckets.get(term.stem[:_PREFIX], []):
                     if soft_in(token, frozenset({term.stem})):
@@ -197,3 +207,16 @@ def coverage(
 def missing_terms(terms: Iterable[QueryTerm], tokens: frozenset[str]) -> list[QueryTerm]:
     """The question terms not found in tokens."""
     return [t for t in terms if not term_in(t, tokens)]
+
+
+ACROSS_LANGUAGES = 0.75
+"""The share of the support bar a sentence in the other language than the question's needs."""
+
+
+def support_bar(threshold: float, question_lang: Lang, sentence: Sentence) -> float:
+    """The support the best sentence needs for an answer: the threshold, or three quarters of
+    it for a sentence in the other language than the question's. Across languages a
+    question word is found only through a translation the glossary lists, and no glossary
+    lists every word a person writes ("okay", "two weeks" for "approvate", "10 giorni"), so
+    the same evidence covers fewer of the question's terms than within one language."""
+    return threshold * (ACROSS_LANGUAGES if sentence.lang != question_lang else 1.0)

@@ -395,3 +395,58 @@ def test_a_question_about_a_state_names_no_sibling_action(
     result = onboarding.answer(question)
     assert result.refused is False, result.answer
     assert "badge" in result.answer
+
+
+INCLUSION_DOCS = {
+    "consumi.md": (
+        "# Consumi\n\n"
+        "Nel 2025 il consumo complessivo dello stabilimento, comprensivo di elettricità, "
+        "gas e gasolio, è stato di 900 MWh.\n"
+    ),
+    "spending.md": (
+        "# Spending\n\n"
+        "In 2025 total travel spending, including flights, meals and hotels, was EUR 2.4 "
+        "million.\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def inclusion_agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("inclusion")
+    docs = base / "docs"
+    docs.mkdir()
+    for name, text in INCLUSION_DOCS.items():
+        (docs / name).write_text(text, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=220, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "part"),
+    [
+        ("Quanto gas ha consumato lo stabilimento nel 2025?", "gas"),
+        ("How much was spent on meals in 2025?", "meals"),
+    ],
+)
+def test_a_part_the_value_includes_does_not_own_it(
+    inclusion_agent: ExtractiveAgent, question: str, part: str
+) -> None:
+    result = inclusion_agent.answer(question)
+    assert result.refused is True
+    assert part in result.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("Quanto è stato il consumo complessivo dello stabilimento nel 2025?", "900 MWh"),
+        ("How much was total travel spending in 2025?", "EUR 2.4"),
+    ],
+)
+def test_the_whole_that_includes_the_parts_is_answered(
+    inclusion_agent: ExtractiveAgent, question: str, value: str
+) -> None:
+    result = inclusion_agent.answer(question)
+    assert result.refused is False
+    assert result.answer.startswith(value)
