@@ -29,6 +29,7 @@ from ragoro.text.evidence import (
     soft_in,
     token_recall,
 )
+from ragoro.text.frequency import period_units
 from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import translations, with_translations
 from ragoro.text.negation import has_negation
@@ -210,6 +211,11 @@ def _against(
     asked_days = weekdays(question) if question else frozenset()
     if weekdays(ref.text) - asked_days - weekdays(ans.text):
         problems.append("a weekday of the reference is not in the answer")
+    # "Monthly" is not answered by "once a year" (an answer naming no period is left to
+    # the words).
+    said_periods = period_units(ans.text)
+    if said_periods and period_units(ref.text) - said_periods:
+        problems.append("the answer repeats it by another unit than the reference")
     flip = polarity_flip(ans, ref, cfg.clause_overlap)
     if flip:
         problems.append(f"negation flipped: {flip}")

@@ -33,6 +33,7 @@ from ragoro.text.evidence import (
     negation_flip,
     token_recall,
 )
+from ragoro.text.frequency import unsaid_periods
 from ragoro.text.lang import STOPWORDS, Lang, detect_language, stem
 from ragoro.text.lexicon import with_translations
 from ragoro.text.sentences import split_clauses, split_sentences
@@ -370,6 +371,9 @@ def support(
                 and all(len(name_groups(piece.text)) < 2 for piece in pieces)
             ]
             problems = swapped + [problem for part in parts for problem in part]
+    # How often a thing recurs is a fact: "every week" is not "every month".
+    if unsaid := unsaid_periods(claim.text, tuple(w.text for w in source.windows)):
+        problems.append(f"every {', '.join(sorted(unsaid))} not said")
     anchored = bool(claim.quantities or claim.dates)
     if (
         across
