@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from judges.alternatives import picked
+from judges.limits import limit_flip
 from judges.paraphrase import restates
 from judges.question_type import answer_kind, is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
@@ -216,7 +217,7 @@ def _against(
     said_periods = period_units(ans.text)
     if said_periods and period_units(ref.text) - said_periods:
         problems.append("the answer repeats it by another unit than the reference")
-    flip = polarity_flip(ans, ref, cfg.clause_overlap)
+    flip = polarity_flip(ans, ref, cfg.clause_overlap) or limit_flip(ans, ref)
     if flip:
         problems.append(f"negation flipped: {flip}")
     swap = role_swap(ans, ref)

@@ -18,6 +18,7 @@ from judges.antonyms import antonym_flip
 from judges.counted_numbers import counts_something_else
 from judges.derivation import still_missing
 from judges.instructions import is_instruction
+from judges.limits import limit_flip
 from judges.ordering import order_flip
 from judges.paraphrase import restates
 from judges.reading import TextSource, analysed, prepare, stored_source
@@ -323,6 +324,7 @@ def _aligned_problems(
                 claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
             )
             or order_flip(claim.text, window.text, claim.lang, window.lang)
+            or limit_flip(claim, window)
         )
         if flip:
             problems.append(f"negation flipped: {flip}")
