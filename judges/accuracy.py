@@ -12,12 +12,15 @@ import re
 from collections.abc import Sequence
 
 from judges.alternatives import picked
+from judges.antonyms import antonym_flip
+from judges.limits import limit_flip
+from judges.ordering import order_flip
 from judges.paraphrase import restates
 from judges.question_type import answer_kind, is_yes_no_question
 from judges.reading import analysed, prepare, reading_language
 from judges.roles import name_groups, names_only, role_swap, subject_of_asked_verb
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import polarity_flip
+from judges.support import polarity_flip, split_clauses_text
 from judges.synonyms import with_synonyms
 from ragoro.text.behaviour import is_refusal
 from ragoro.text.cognates import cognate_recall
@@ -29,6 +32,7 @@ from ragoro.text.evidence import (
     soft_in,
     token_recall,
 )
+from ragoro.text.frequency import period_units
 from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import translations, with_translations
 from ragoro.text.negation import has_negation
@@ -210,7 +214,17 @@ def _against(
     asked_days = weekdays(question) if question else frozenset()
     if weekdays(ref.text) - asked_days - weekdays(ans.text):
         problems.append("a weekday of the reference is not in the answer")
-    flip = polarity_flip(ans, ref, cfg.clause_overlap)
+    # "Monthly" is not answered by "once a year" (an answer naming no period is left to
+    # the words).
+    said_periods = period_units(ans.text)
+    if said_periods and period_units(ref.text) - said_periods:
+        problems.append("the answer repeats it by another unit than the reference")
+    flip = (
+        polarity_flip(ans, ref, cfg.clause_overlap)
+        or limit_flip(ans, ref)
+        or order_flip(ans.text, ref.text, ans.lang, ref.lang)
+        or antonym_flip(ans, [analysed(c, ref.lang) for c in split_clauses_text(ref.text)])
+    )
     if flip:
         problems.append(f"negation flipped: {flip}")
     swap = role_swap(ans, ref)

@@ -18,7 +18,7 @@ from ragoro.text.dates import find_dates
 from ragoro.text.evidence import Analysis, match_quantity
 from ragoro.text.lang import Lang, content_tokens, stem
 from ragoro.text.numbers import Quantity
-from ragoro.text.units import normalize_unit
+from ragoro.text.units import CURRENCIES, normalize_unit
 
 __all__ = ["META_STEMS", "gives"]
 
@@ -88,6 +88,19 @@ _FREQUENCY_WORD_RE = re.compile(
     r"giornalier[oa]|quotidian[oa]|settimanal[ei]|mensil[ei]|annual[ei])\b",
     re.IGNORECASE,
 )
+_EVERY_UNIT_RE = re.compile(
+    r"\b(?:every|each|ogni|ciascun[oa]?)\s+(?:or[ae]|hours?|giorn[oi]|days?|settiman[ae]|"
+    r"weeks?|mes[ei]|months?|ann[oi]|years?)\b",
+    re.IGNORECASE,
+)
+"""A frequency of once per unit ("every week", "ogni mese"), as `prepare` writes it."""
+_FREE_RE = re.compile(
+    r"\b(?:free(?: of charge)?|gratis|gratuit[oaie]|gratuitamente|at no (?:extra )?cost|"
+    r"no charge|costs? nothing|senza (?:alcun )?cost[oi]|non costa nulla|non si paga|"
+    r"nessun costo)\b",
+    re.IGNORECASE,
+)
+"""A price of nothing: "free of charge", "gratuito", "non costa nulla"."""
 _FREQUENCY_BEFORE_RE = re.compile(r"\b(?:ogni|every|each|ciascun[oa]?)\s+$", re.IGNORECASE)
 _TIME_UNITS = frozenset({"h"})
 """Durations are read in their base unit, hours."""
@@ -244,6 +257,16 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
         ans.lang,
     )
     if kind == "quantity":
+        if (
+            not quantities
+            and _HOW_OFTEN_RE.search(question)
+            and _EVERY_UNIT_RE.search(prepare(answer))
+        ):
+            # "every week" is once per week: a frequency with its count of one unsaid.
+            return ""
+        if not quantities and _FREE_RE.search(answer) and _asks_price(question):
+            # "It is free" / "è gratuito" states a price: none is charged.
+            return ""
         if not quantities:
             return "the question asks for a quantity; the answer gives none"
         # The day and year of a date are not an amount ("at 31 December 2025").
@@ -262,8 +285,10 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             # "How much gas…?", "How big was the backlog?": an amount of something that is
             # not time; "at least 15 days" is how long, not how much. ("Qual è il valore
             # di «X»?" may be any value, a duration too.)
+            # "Ogni quanto…?" holds "quanto" but asks how often: a period answers it.
             if (
                 (_HOW_MUCH_RE.search(question) or asks_amount(question))
+                and not _HOW_OFTEN_RE.search(question)
                 and not _ASKS_TIME_RE.search(question)
                 and _only_durations(amounts, prepare(answer))
             ):
@@ -353,3 +378,9 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
     if new or quantities or ans.dates:
         return ""
     return "evasive: it adds nothing to the question's own words"
+
+
+def _asks_price(question: str) -> bool:
+    """The question asks what something costs: a sum in a currency is what it wants."""
+    wanted = asked_units(question)
+    return bool(wanted) and wanted <= CURRENCIES

@@ -7,7 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ragoro.text.dates import spell_month_bounds
 from ragoro.text.evidence import Analysis, analyse, strip_citations
+from ragoro.text.frequency import spell_frequencies
 from ragoro.text.lang import Lang, detect_language
 from ragoro.text.numwords import spell_numbers
 
@@ -74,5 +76,6 @@ def analysed(text: str, lang: Lang) -> Analysis:
 
 @lru_cache(maxsize=16384)
 def prepare(text: str) -> str:
-    """The text as the checks read it: citation markers blanked, numbers in words as digits."""
-    return spell_numbers(strip_citations(text))
+    """The text as the checks read it: citation markers blanked, numbers in words as digits,
+    frequencies as "every <unit>", a month's first or last day as its number."""
+    return spell_month_bounds(spell_frequencies(spell_numbers(strip_citations(text))))

@@ -18,6 +18,7 @@ from judges.antonyms import antonym_flip
 from judges.counted_numbers import counts_something_else
 from judges.derivation import still_missing
 from judges.instructions import is_instruction
+from judges.limits import limit_flip
 from judges.ordering import order_flip
 from judges.paraphrase import restates
 from judges.reading import TextSource, analysed, prepare, stored_source
@@ -33,6 +34,7 @@ from ragoro.text.evidence import (
     negation_flip,
     token_recall,
 )
+from ragoro.text.frequency import unsaid_periods
 from ragoro.text.lang import STOPWORDS, Lang, detect_language, stem
 from ragoro.text.lexicon import with_translations
 from ragoro.text.sentences import split_clauses, split_sentences
@@ -322,6 +324,7 @@ def _aligned_problems(
                 claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
             )
             or order_flip(claim.text, window.text, claim.lang, window.lang)
+            or limit_flip(claim, window)
         )
         if flip:
             problems.append(f"negation flipped: {flip}")
@@ -370,6 +373,9 @@ def support(
                 and all(len(name_groups(piece.text)) < 2 for piece in pieces)
             ]
             problems = swapped + [problem for part in parts for problem in part]
+    # How often a thing recurs is a fact: "every week" is not "every month".
+    if unsaid := unsaid_periods(claim.text, tuple(w.text for w in source.windows)):
+        problems.append(f"every {', '.join(sorted(unsaid))} not said")
     anchored = bool(claim.quantities or claim.dates)
     if (
         across

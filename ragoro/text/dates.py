@@ -153,7 +153,64 @@ _WEEKDAY_RE = re.compile(
 )
 
 
+_DAY_NAME = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+# A span of days names every day in it: "dal lunedì al venerdì", "Monday to Friday",
+# "lunedì-venerdì" (a span that wraps past Sunday, "Friday to Monday", too).
+_DAY_SPAN_RE = re.compile(
+    rf"(?<![^\W_])({_DAY_NAME})s?\s*(?:-|–|to|through|thru|until|till|al|a|fino a)\s*"
+    rf"({_DAY_NAME})s?(?![^\W_])",
+    re.IGNORECASE,
+)
+# Words for a fixed set of days: the weekend is Saturday and Sunday, the weekdays Monday to
+# Friday. Italian "giorni feriali" is left out: it counts Saturday as a working day.
+_DAY_SETS: tuple[tuple[re.Pattern[str], frozenset[int]], ...] = (
+    (
+        re.compile(r"(?<![^\W_])(?:week-?ends?|fine[\s-]?settimana)(?![^\W_])", re.IGNORECASE),
+        frozenset({5, 6}),
+    ),
+    (re.compile(r"(?<![^\W_])weekdays?(?![^\W_])", re.IGNORECASE), frozenset(range(5))),
+)
+
+
 def weekdays(text: str) -> frozenset[int]:
     """The days of the week a text names, Monday = 0, in either language ("martedì",
-    "Tuesdays")."""
-    return frozenset(_WEEKDAYS[m.group(1).lower()] for m in _WEEKDAY_RE.finditer(text))
+    "Tuesdays"), with every day of a span ("Monday to Friday") and of "weekend"/"fine
+    settimana" (5, 6) and "weekdays" (0-4)."""
+    days = {_WEEKDAYS[m.group(1).lower()] for m in _WEEKDAY_RE.finditer(text)}
+    for span in _DAY_SPAN_RE.finditer(text):
+        first, last = _WEEKDAYS[span.group(1).lower()], _WEEKDAYS[span.group(2).lower()]
+        days.update((first + step) % 7 for step in range((last - first) % 7 + 1))
+    for pattern, named in _DAY_SETS:
+        if pattern.search(text):
+            days |= named
+    return frozenset(days)
+
+
+# Full names only: "mar", "set", "may" are words too.
+_FULL_MONTHS = "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|" + (
+    "novembre|dicembre|january|february|march|april|may|june|july|august|september|october|"
+    "november|december"
+)
+_LAST_DAY = {1: 31, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
+"""Days of each month but February, whose last day depends on the year."""
+_MONTH_BOUND_RE = re.compile(
+    r"(?<![^\W_])(?:(?:the\s+)?(?P<en>end|start|beginning)\s+of|(?P<it>fine|inizio)\s+(?:di\s+)?)"
+    rf"\s*(?P<month>{_FULL_MONTHS})(?![^\W_])",
+    re.IGNORECASE,
+)
+
+
+def _bound_day(match: re.Match[str]) -> str:
+    bound = (match.group("en") or match.group("it")).lower()
+    month = match.group("month")
+    number = _MONTHS[month.lower()]
+    if bound in ("start", "beginning", "inizio"):
+        return f"1 {month}"
+    return f"{_LAST_DAY[number]} {month}" if number in _LAST_DAY else match.group(0)
+
+
+def spell_month_bounds(text: str) -> str:
+    """ "The end of March" as "31 March", "inizio novembre" as "1 novembre": the first or
+    last day of a month named by its bound (February's end, which depends on the year,
+    is left as written)."""
+    return _MONTH_BOUND_RE.sub(_bound_day, text)

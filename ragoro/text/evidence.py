@@ -187,9 +187,16 @@ def match_quantity(q: Quantity, pool: Sequence[Quantity]) -> QuantityMatch:
             step = max(q.rounding_step(), other.rounding_step())
             if same_number(q, other) or within_step(q.value, other.value, step):
                 return QuantityMatch(True)
+        elif same_number(q, other) and {q.unit, other.unit} in _SCALE_UNSAID:
+            # "8 degrees" where the source says "8 °C": the scale is left unsaid, not changed.
+            return QuantityMatch(True)
         elif same_number(q, other):
             conflict = conflict or other
     return QuantityMatch(False, conflict)
+
+
+_SCALE_UNSAID = ({"deg", "°C"}, {"deg", "°F"})
+"""Bare "degrees"/"gradi" beside a temperature scale: the same reading of a thermometer."""
 
 
 def date_in(iso: str, dates: Sequence[str]) -> bool:

@@ -13,6 +13,7 @@ settimana", "an hour"): anywhere else it is an article.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from ragoro.text.lang import Lang, detect_language
@@ -101,6 +102,15 @@ _AMOUNT_BEFORE_RE = re.compile(
     r"(?:\d[\d.,]*\s*[^\W\d_]*|\btimes|\btwice|\bthrice)\s+$", re.IGNORECASE
 )
 _WORD = re.compile(r"[a-zàèéìòù]+(?:-[a-zàèéìòù]+)*", re.IGNORECASE)
+# A decimal number read aloud names its separator: "novantotto virgola due" is 98,2 and
+# "twelve point five" is 12.5; each language writes the comma or the point it says.
+_DECIMAL_WORD = {
+    "it": (re.compile(r"\b(?:(\d+)|uno) virgola (\d+)\b", re.IGNORECASE), ","),
+    "en": (re.compile(r"\b(?:(\d+)|one) point (\d+)\b", re.IGNORECASE), "."),
+}
+# "per cento" after a number is the percent sign ("venti per cento" = 20%), not "per"
+# beside the number one hundred; "per cento euro" (for a hundred euros) counts a unit.
+_PER_CENTO = re.compile(rf"(?P<n>\b[\w-]+)\s+per\s+cento\b(?!\s+{_UNIT_WORDS}\b)", re.IGNORECASE)
 
 
 def _en_value(words: list[str]) -> int | None:
@@ -322,7 +332,12 @@ def spell_numbers(text: str, lang: Lang | None = None) -> str:
         text = _MULTIPLICATIVES.sub(
             lambda m: "2 times" if m.group(1).lower() == "twice" else "3 times", text
         )
+    if lang != "en":
+        text = _PER_CENTO.sub(_percent_after_number, text)
     text = _replace_runs(text, lang)
+    for code, (pattern, decimal) in _DECIMAL_WORD.items():
+        if lang in (code, None):
+            text = pattern.sub(_decimal_with(decimal), text)
     # "42 chilometri e mezzo", "3 and a half hours": the half is part of the number.
     text = _AND_A_HALF_AFTER.sub(r"\g<n>.5 \g<unit>", text)
     text = _AND_A_HALF_BEFORE.sub(r"\g<n>.5 \g<unit>", text)
@@ -338,3 +353,20 @@ def _one_unless_distributive(match: re.Match[str]) -> str:
     ):
         return match.group(0)
     return "1 "
+
+
+def _percent_after_number(match: re.Match[str]) -> str:
+    """ "N percento" when "per cento" follows a number (in digits or words), else as is."""
+    number = match.group("n")
+    if number[0].isdecimal() or _is_number_word(number.split("-")[-1], "it"):
+        return f"{number} percento"
+    return match.group(0)
+
+
+def _decimal_with(separator: str) -> Callable[[re.Match[str]], str]:
+    """A replacement writing "<int><separator><fraction>" ("uno"/"one" as 1)."""
+
+    def write(match: re.Match[str]) -> str:
+        return f"{match.group(1) or 1}{separator}{match.group(2)}"
+
+    return write

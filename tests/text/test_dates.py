@@ -54,3 +54,39 @@ def test_a_prerequisite_for_every_pattern() -> None:
 def test_texts_without_a_year_or_numeric_date_have_no_dates() -> None:
     assert find_dates("il 12 giugno, alle 9.30") == []
     assert find_dates("12 giugno 2026")[0].iso == "2026-06-12"
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Aperto dal lunedì al venerdì", {0, 1, 2, 3, 4}),
+        ("Open Monday to Friday", {0, 1, 2, 3, 4}),
+        ("lunedì-mercoledì", {0, 1, 2}),
+        ("from Friday to Monday", {4, 5, 6, 0}),
+        ("solo nel fine settimana", {5, 6}),
+        ("closed at weekends", {5, 6}),
+        ("on weekdays", {0, 1, 2, 3, 4}),
+        ("lunedì e venerdì", {0, 4}),
+        ("Monday and Friday", {0, 4}),
+    ],
+)
+def test_weekdays_of_spans_and_of_the_weekend(text: str, days: set[int]) -> None:
+    """A span of days names every day in it; the weekend is Saturday and Sunday, the
+    weekdays Monday to Friday."""
+    assert dates.weekdays(text) == days
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("until the end of March", "until 31 March"),
+        ("from the beginning of June", "from 1 June"),
+        ("entro la fine di aprile", "entro la 30 aprile"),
+        ("dall'inizio di settembre", "dall'1 settembre"),
+        ("by the end of February", "by the end of February"),
+        ("at the end of the meeting", "at the end of the meeting"),
+    ],
+)
+def test_a_month_named_by_its_bound_is_its_first_or_last_day(text: str, expected: str) -> None:
+    """February's last day depends on the year and is left as written."""
+    assert dates.spell_month_bounds(text) == expected

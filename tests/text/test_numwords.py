@@ -69,3 +69,21 @@ def test_fractions_of_a_scale_or_unit_are_read_as_amounts(
     (quantity,) = extract_quantities(spell_numbers(text), lang)
     assert quantity.value == pytest.approx(value)
     assert quantity.unit == unit
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("novantotto virgola due per cento", "it", "98,2 percento"),
+        ("uno virgola cinque chili", "it", "1,5 chili"),
+        ("il venti per cento dei soci", "it", "il 20 percento dei soci"),
+        ("pagato per cento euro", "it", "pagato per 100 euro"),
+        ("twelve point five tonnes", "en", "12.5 tonnes"),
+        ("one point five litres", "en", "1.5 litres"),
+        ("a three point plan", "en", "a 3 point plan"),
+    ],
+)
+def test_decimals_read_aloud_and_per_cento(text: str, lang: Lang, expected: str) -> None:
+    """ "virgola" / "point" is the decimal separator said aloud; "per cento" after a number
+    is the percent sign, before a unit it is "for a hundred"."""
+    assert spell_numbers(text, lang) == expected

@@ -1,0 +1,92 @@
+"""Frequencies said with an adverb or a "once" phrase, rewritten as "every <unit>" (IT/EN).
+
+"weekly", "once a week", "once every week" and "every week" state one frequency, as do
+"settimanalmente", "una volta alla settimana", "una volta ogni settimana" and "ogni
+settimana". A restatement swaps one form for another, so the checks read them all as
+"every <unit>" / "ogni <unit>", and `period_units` tells which units a text repeats by
+("every week" is not "every month"):
+
+- "once" or "una volta" before "every"/"ogni" adds nothing: "once every two weeks" is
+  "every two weeks", "una volta ogni dieci giorni" is "ogni dieci giorni";
+- "once a week" / "una volta al mese" is one time per unit: "every week" / "ogni mese";
+- an adverb of frequency is "every" + its unit: "daily" is "every day", "mensilmente"
+  "ogni mese". The Italian adjectives in -ale/-ile ("controllo settimanale") say the same,
+  but "annuale"/"annual" are left alone: "annual revenue" is a sum over a year, not
+  something that recurs.
+
+Runs after `ragoro.text.numwords.spell_numbers`, which has already turned "una volta"
+into "1 volta" and "a week" into "1 week".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["period_units", "spell_frequencies", "unsaid_periods"]
+
+_EN_UNITS = r"(day|week|month|year|hour)"
+_IT_UNITS = r"(giorno|settimana|mese|anno|ora)"
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:once|1 time)\s+(?=(?:every|each)\b)", re.IGNORECASE), ""),
+    (re.compile(rf"\b(?:once|1 time)\s+(?:a|an|1|per)\s+{_EN_UNITS}\b", re.IGNORECASE),
+     r"every \1"),
+    (re.compile(r"\b1\s+volta\s+(?=ogni\b)", re.IGNORECASE), ""),
+    (re.compile(rf"\b1\s+volta\s+(?:al|alla|all['’]\s*|a|per)\s*{_IT_UNITS}\b", re.IGNORECASE),
+     r"ogni \1"),
+    (re.compile(r"\bhourly\b", re.IGNORECASE), "every hour"),
+    (re.compile(r"\bdaily\b", re.IGNORECASE), "every day"),
+    (re.compile(r"\bweekly\b", re.IGNORECASE), "every week"),
+    (re.compile(r"\bmonthly\b", re.IGNORECASE), "every month"),
+    (re.compile(r"\b(?:yearly|annually)\b", re.IGNORECASE), "every year"),
+    (re.compile(r"\b(?:giornalmente|quotidianamente|giornalier[oaie])\b", re.IGNORECASE),
+     "ogni giorno"),
+    (re.compile(r"\bsettimanal(?:mente|e|i)\b", re.IGNORECASE), "ogni settimana"),
+    (re.compile(r"\bmensil(?:mente|e|i)\b", re.IGNORECASE), "ogni mese"),
+    (re.compile(r"\bannualmente\b", re.IGNORECASE), "ogni anno"),
+)  # fmt: skip
+
+
+def spell_frequencies(text: str) -> str:
+    """The text with every way of saying "once per unit" written as "every/ogni <unit>"."""
+    for pattern, replacement in _REWRITES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+# "every week", and the distributive "3 times a week", "20 cents per day", "2 giorni a
+# settimana", "1.702 unità al giorno": each repeats by its unit. "Annual" and "annuale"
+# are kept as words by `spell_frequencies` but repeat by the year all the same.
+_PERIOD_RE = re.compile(
+    r"(?:\b(?:every|each|ogni|ciascun[oa]?|per|an?|al|alla|allo|a)\s+|\ball['’]\s*)"
+    r"(?P<unit>hours?|days?|weeks?|months?|years?|or[ae]|giorn[oi]|settiman[ae]|mes[ei]|"
+    r"ann[oi])\b|\b(?P<annual>annual|annuale|annuali|annu[oaie])\b",
+    re.IGNORECASE,
+)
+_UNIT_NAMES = {
+    "hour": "hour", "ora": "hour", "ore": "hour", "day": "day", "giorno": "day",
+    "giorni": "day", "week": "week", "settimana": "week", "settimane": "week",
+    "month": "month", "mese": "month", "mesi": "month", "year": "year", "anno": "year",
+    "anni": "year",
+}  # fmt: skip
+
+
+@lru_cache(maxsize=16384)
+def period_units(text: str) -> frozenset[str]:
+    """The units a text repeats something by, once each ("every week", "ogni mese"), in
+    English: {"week", "month"}; a rate's unit counts ("20 cents a day": {"day"}). A count
+    before the unit ("every 2 weeks") is a quantity, checked as one, and is not listed
+    here. Reads `spell_frequencies`' output."""
+    found = set()
+    for match in _PERIOD_RE.finditer(text):
+        unit = (match.group("unit") or "year").lower()
+        found.add(_UNIT_NAMES.get(unit, _UNIT_NAMES.get(unit.rstrip("s"), unit)))
+    return frozenset(found)
+
+
+def unsaid_periods(claim: str, source: tuple[str, ...]) -> frozenset[str]:
+    """The units the claim repeats something by that the source, which repeats things by
+    some unit, never names ("every week" where it says "monthly"); empty when the source
+    names none (then its words are compared as any others)."""
+    said = frozenset().union(*(period_units(text) for text in source))
+    return period_units(claim) - said if said else frozenset()
