@@ -15,6 +15,7 @@ from evaluator.accumulate import JudgedCases, ReportBuilder
 from evaluator.agents.base import Agent
 from evaluator.chunk_analyses import save_judge_vectors
 from evaluator.golden_source import GoldenSource
+from evaluator.heap import existing_heap_frozen
 from evaluator.journal import OutcomesJournal, run_fingerprint, run_journalled
 from evaluator.line_store import LineStore
 from evaluator.outcomes import index_outcomes
@@ -107,6 +108,7 @@ def _judged(
     return StreamedRun(report, items, outcomes, builder.cases, scratch, runs=runs)
 
 
+@existing_heap_frozen
 def evaluate_streamed(
     golden: Path | str = DEFAULT_GOLDEN,
     *,
@@ -243,6 +245,7 @@ def _outcomes_store(
     return index_outcomes(spooled, known, golden, shown=Path("<outcomes>"))
 
 
+@existing_heap_frozen
 def rescore_streamed(
     outcomes: Path | str | Sequence[CaseOutcome],
     *,

@@ -22,7 +22,7 @@ import numpy as np
 
 from evaluator.agents.glossary import agent_translations, spelled_out
 from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
-from ragoro.text.evidence import soft_in
+from ragoro.text.evidence import soft_match
 from ragoro.text.lang import is_number_token
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
@@ -136,7 +136,9 @@ class HybridRetriever:
             if len(form) < _SOFT_MIN_LEN or is_number_token(form):
                 continue
             for word in self._forms.get(form[:_SOFT_MIN_LEN], []):
-                if word != form and soft_in(word, frozenset({form})):
+                # soft_in(word, {form}) for two different words of 5+ letters, without a
+                # one-word pool (each would be a new entry of soft_in's bounded memo).
+                if word != form and soft_match(word, form):
                     out.append(word)
         return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from ragoro.text import UNITS, Lang, Quantity, stem
 from ragoro.text.questions import asks_how_much, wanted_units
@@ -51,10 +52,7 @@ def spans(text: str, quantity: Quantity) -> bool:
     ("12 caratteri"), but not a time of day ("ore 9:00": neither its 9 nor its 00)?"""
     if quantity.unit is not None:
         return quantity.unit in _SPAN_UNITS
-    return not (
-        _CLOCK_RE.match(text, quantity.end)
-        or text[max(0, quantity.start - 1) : quantity.start] == ":"
-    )
+    return not _around(text, quantity.start, quantity.end).clock
 
 
 _COUNT_RE = re.compile(r"\b(?:how many|quant[ie])\s+(?P<rest>[^?]+)", re.IGNORECASE)
@@ -81,8 +79,8 @@ def counts(text: str, quantity: Quantity, noun_stems: Collection[str]) -> bool:
     among the three words after it ("an increase of 227 people")?"""
     if quantity.unit is not None:
         return False
-    after = _WORD_RE.findall(text[quantity.end : quantity.end + 60])[:3]
-    return any(_stems(w) & set(noun_stems) for w in after)
+    nouns = set(noun_stems)
+    return any(stems & nouns for stems in _around(text, quantity.start, quantity.end).after)
 
 
 def _looks_like_year(quantity: Quantity) -> bool:
@@ -94,12 +92,40 @@ def _looks_like_year(quantity: Quantity) -> bool:
 _CODE_EDGE_RE = re.compile(r"[^\W_]-?$")
 
 
-def _in_code(text: str, quantity: Quantity) -> bool:
+def _in_code(text: str, start: int, end: int) -> bool:
     """Part of a code or serial ("AB100-2021-0001", "FR-200-10"), not a measured value."""
-    before = text[max(0, quantity.start - 2) : quantity.start]
-    after = text[quantity.end : quantity.end + 2]
+    before = text[max(0, start - 2) : start]
+    after = text[end : end + 2]
     return bool(_CODE_EDGE_RE.search(before)) or bool(
         re.match(r"-?[^\W_]", after) and after[:1] == "-"
+    )
+
+
+class _Around(NamedTuple):
+    """What the choice of a quantity reads around it, whatever the question."""
+
+    in_code: bool
+    clock: bool
+    """Part of a time of day ("ore 9:00": its 9 or its 00)."""
+    follower: frozenset[str]
+    """Stems of the word right after it (empty when none follows)."""
+    before: tuple[frozenset[str], ...]
+    """Stems of each of the (up to) six words before it."""
+    after: tuple[frozenset[str], ...]
+    """Stems of each of the (up to) three words after it, within 60 characters."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _around(text: str, start: int, end: int) -> _Around:
+    """The question-independent reading around text[start:end], made once per quantity of a
+    sentence (every question scores the same sentences again)."""
+    follower = _NEXT_WORD_RE.match(text, end)
+    return _Around(
+        in_code=_in_code(text, start, end),
+        clock=bool(_CLOCK_RE.match(text, end) or text[max(0, start - 1) : start] == ":"),
+        follower=frozenset() if follower is None else _stems(follower.group(1)),
+        before=tuple(_stems(w) for w in _WORD_RE.findall(text[:start])[-6:]),
+        after=tuple(_stems(w) for w in _WORD_RE.findall(text[end : end + 60])[:3]),
     )
 
 
@@ -119,11 +145,13 @@ def pick_quantity(
     how-long question (`span`) only a quantity that `spans`."""
     best: Quantity | None = None
     best_score = float("-inf")
+    asked = set(question_stems)
     for position, quantity in enumerate(quantities):
+        around = _around(text, quantity.start, quantity.end)
         if (
             _looks_like_year(quantity)
             or quantity.raw.strip() in question_numbers
-            or _in_code(text, quantity)
+            or around.in_code
             or (span and not spans(text, quantity))
         ):
             continue
@@ -134,16 +162,14 @@ def pick_quantity(
                 score += 3.0
             elif quantity.unit == "%":
                 score -= 1.5
-        follower = _NEXT_WORD_RE.match(text, quantity.end)
-        if follower is not None and _stems(follower.group(1)) & set(question_stems):
+        if around.follower & asked:
             score += 2.5
         if counted and counts(text, quantity, counted):
             score += 1.0  # "how many people": 227 people, not the 6,842 employees before it
         if quantity.unit is not None:
             # A measure follows what it measures ("buono pasto del valore di 8,00 EUR"),
             # while a count precedes what it counts ("6,842 employees", above).
-            before = _WORD_RE.findall(text[: quantity.start])[-6:]
-            score += min(1.5, 0.5 * sum(1 for w in before if _stems(w) & set(question_stems)))
+            score += min(1.5, 0.5 * sum(1 for stems in around.before if stems & asked))
         if score > best_score:
             best, best_score = quantity, score
     return best

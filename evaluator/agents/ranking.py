@@ -16,6 +16,7 @@ from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import QueryTerm
 from evaluator.agents.quantities import counted_noun, counts, pick_quantity
 from evaluator.agents.support import CorpusStats, Sentence, coverage
+from evaluator.agents.term_matches import Coverage
 from ragoro.text import Lang, Quantity, stem
 
 __all__ = [
@@ -91,10 +92,22 @@ def selection_key(rank: float, cosine: float) -> float:
 
 
 def score_sentence(
-    sentence: Sentence, row: int, query: QueryFacts, chunk_support: float, cosine: float
+    sentence: Sentence,
+    row: int,
+    query: QueryFacts,
+    chunk_support: float,
+    cosine: float,
+    *,
+    covered: Coverage | None = None,
 ) -> Candidate:
-    """Score one sentence of a candidate chunk."""
-    support = 0.75 * coverage(query.terms, sentence.tokens, query.weights) + 0.25 * chunk_support
+    """Score one sentence of a candidate chunk (`covered`: the question's coverage by set
+    intersection, the same value as `coverage`, faster)."""
+    share = (
+        coverage(query.terms, sentence.tokens, query.weights)
+        if covered is None
+        else covered(sentence.tokens)
+    )
+    support = 0.75 * share + 0.25 * chunk_support
     rank = support + _RANK_COSINE * cosine
     quantity = pick_quantity(
         sentence.quantities,
@@ -131,9 +144,8 @@ def score_rows(
     than `support_bar` (the complement bar), none of its sentences can be a second sentence
     or a competing reading either, so it is skipped.
     """
-    chunk_support = {
-        row: coverage(query.terms, stats.chunk_tokens[row], query.weights) for row in cosines
-    }
+    covered = Coverage(query.terms, query.weights, stats.term_matches)
+    chunk_support = {row: covered(stats.chunk_tokens[row]) for row in cosines}
     bonus = _NUMERIC_BONUS if query.numeric else 0.0
 
     def bound(row: int) -> float:
@@ -150,7 +162,7 @@ def score_rows(
         ):
             continue
         scored = [
-            score_sentence(sentence, row, query, chunk_support[row], cosines[row])
+            score_sentence(sentence, row, query, chunk_support[row], cosines[row], covered=covered)
             for sentence in stats.sentences_in(stats.chunks[row])
         ]
         if scored:

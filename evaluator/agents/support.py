@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 
 from evaluator.agents.glossary import isc_form
 from evaluator.agents.lexicon import QueryTerm
+from evaluator.agents.term_matches import TermMatches
 from ragoro.text import (
     Lang,
     Quantity,
@@ -130,6 +131,24 @@ class CorpusStats:
             for word in tokenize(chunk.text):
                 if word not in out and not is_number_token(word):
                     out[word] = stem(word, lang)
+        return out
+
+    @cached_property
+    def term_matches(self) -> TermMatches:
+        """The tokens that find each question term, over every token of the index: every
+        chunk's and every document sentence's (`term_matches`)."""
+        vocabulary = set(self._postings)
+        for path in self.documents:
+            for sentence in self._document_sentences(path)[1]:
+                vocabulary.update(sentence.tokens)
+        return TermMatches(vocabulary)
+
+    @cached_property
+    def surface_words_by_start(self) -> dict[str, list[str]]:
+        """`surface_words` grouped by their first two letters, in the same order."""
+        out: dict[str, list[str]] = {}
+        for word in self.surface_words:
+            out.setdefault(word[:2], []).append(word)
         return out
 
     def lang_of(self, document_path: str) -> Lang:

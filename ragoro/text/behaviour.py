@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ragoro.text.lang import Lang, normalize
 from ragoro.text.negation import has_negation
@@ -121,6 +122,13 @@ def is_refusal(answer: str, lang: Lang | None = None) -> bool:
     makes it a (partial) answer, not a refusal, except an explanation introduced by a
     colon right after the refusal ("I don't know: the documents only give...").
     """
+    return _is_refusal(answer, lang)
+
+
+# Pure, and asked of the same answer by several metrics of a case (3,565 calls for 1,782
+# texts judging the hand-written set). Bounded: most answers are per case.
+@lru_cache(maxsize=4096)
+def _is_refusal(answer: str, lang: Lang | None) -> bool:
     opening = _DECLINE_THEN_WHY_RE.match(normalize(answer))
     if opening:
         # "I don't know: the documents only give the venue" says why it declines; "I don't

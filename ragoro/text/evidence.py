@@ -155,6 +155,14 @@ def soft_in(token: str, pool: frozenset[str]) -> bool:
     return False
 
 
+def soft_match(token: str, other: str) -> bool:
+    """Do two tokens of 5+ letters share a long prefix (the first 3/4 of the shorter, and
+    at least 5 letters)? `soft_in` is this against any pool token, or equality (it keeps
+    the test inline: it is the judge's most called function)."""
+    need = max(5, int(0.75 * min(len(token), len(other)) + 0.999))
+    return token[:need] == other[:need]
+
+
 def token_recall(tokens: Iterable[str], pool: frozenset[str]) -> tuple[float, list[str]]:
     """Share of tokens found in pool (soft) and the missing ones; 1.0 for no tokens."""
     items = list(tokens)

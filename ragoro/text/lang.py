@@ -161,7 +161,13 @@ def _stem_cached(word: str, lang: Lang) -> str:
 
 def content_tokens(text: str, lang: Lang | None = None, *, numbers: bool = True) -> list[str]:
     """Stemmed non-stopword tokens in order; `numbers=False` drops number tokens."""
-    language = lang or detect_language(text)
+    return list(_content_tokens(text, lang or detect_language(text), numbers))
+
+
+# Pure, and asked of the same answer, claim or sentence by several checks (6,000 calls for
+# 2,956 texts judging the hand-written set). Bounded: most texts are per case.
+@lru_cache(maxsize=4096)
+def _content_tokens(text: str, language: Lang, numbers: bool) -> tuple[str, ...]:
     stop = STOPWORDS[language]
     out: list[str] = []
     for token in tokenize(text):
@@ -174,4 +180,4 @@ def content_tokens(text: str, lang: Lang | None = None, *, numbers: bool = True)
         if token in stop or len(token) < 2:
             continue
         out.append(stem(token, language))
-    return out
+    return tuple(out)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from judges import reading, synonyms
-from ragoro.text import evidence, lexicon
+from ragoro.text import behaviour, evidence, lang, lexicon, negation
 
 # Each entry holds a whole token pool or a text's analysis (~2-4 KB): at these caps the
 # four hold ~50 MB at most, where their former caps allowed ~150 MB (issue 12).
@@ -18,6 +18,9 @@ PER_CASE_MEMOS: list[tuple[Any, int]] = [
     (synonyms.with_synonyms, 4096),
     (evidence._by_prefix, 4096),
     (reading.analysed, 4096),
+    (behaviour._is_refusal, 4096),
+    (negation._negations, 4096),
+    (lang._content_tokens, 4096),
 ]
 
 
@@ -54,3 +57,14 @@ def test_analysed_is_bounded_over_many_answers() -> None:
     assert reading.analysed("The answer number 0 is 12 kg.", "en") == evidence.analyse(
         "The answer number 0 is 12 kg.", "en"
     )
+
+
+def test_remembered_lists_and_sets_are_fresh_copies_it_en() -> None:
+    # A caller that edits what it got must not change what the next caller gets.
+    tokens = lang.content_tokens("La pressa lavora 8 ore", "it")
+    tokens.append("x")
+    assert lang.content_tokens("La pressa lavora 8 ore", "it") == ["press", "lavor", "8", "ore"]
+    cues = negation.negations("It is not required", "en")
+    cues.add("never")
+    assert negation.negations("It is not required", "en") == {"not"}
+    assert behaviour.is_refusal("Non lo so.") is behaviour.is_refusal("Non lo so.", None)
