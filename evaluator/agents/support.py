@@ -12,11 +12,10 @@ import bisect
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
-from evaluator.agents.glossary import isc_form
 from evaluator.agents.lexicon import QueryTerm
-from evaluator.agents.term_matches import TermMatches
+from evaluator.agents.term_matches import TermMatches, long_forms
 from ragoro.text import (
     Lang,
     Quantity,
@@ -34,7 +33,6 @@ from vectordb import Chunk, Document
 _PREFIX = 5
 # A name in more than this share of the chunks (the company's) tells nothing apart.
 _SPECIFIC_SHARE = 0.3
-_EXTEND_MIN_LEN = 6
 
 
 @dataclass(frozen=True)
@@ -76,23 +74,13 @@ def term_in(term: QueryTerm, tokens: frozenset[str]) -> bool:
     # there is the same word inflected ("week" -> "settiman" finds "settimanali"). Only a
     # form that extends a long translation counts: a shared prefix alone is too loose across
     # languages.
-    long = _long_forms(term.translations)
+    long = long_forms(term.translations)
     if not long:
         return False
     # A token extending a 6+ letter form shares its first 5 letters: only that prefix
     # group of the pool is scanned (the groups are made once per pool).
     groups = prefix_groups(tokens)
     return any(other.startswith(t) for t in long for other in groups.get(t[:_PREFIX], ()))
-
-
-@lru_cache(maxsize=4096)
-def _long_forms(translations: frozenset[str]) -> tuple[str, ...]:
-    """The translations long enough to be extended ("settiman" -> "settimanali"), and the
-    "-isc-" present stem of an Italian "-ire" verb ("sostituir" -> "sostituisc", which
-    "sostituisce" extends)."""
-    forms = [t for t in translations if len(t) >= _EXTEND_MIN_LEN]
-    forms += [f for t in translations if (f := isc_form(t)) is not None]
-    return tuple(dict.fromkeys(forms))
 
 
 class CorpusStats:
@@ -168,7 +156,7 @@ class CorpusStats:
             for translation in term.translations:
                 rows |= self._postings.get(translation, set())
             # A longer form of a translation is the word inflected, as `term_in` reads it.
-            for form in _long_forms(term.translations):
+            for form in long_forms(term.translations):
                 for token in self._buckets.get(form[:_PREFIX], []):
                     if token.startswith(form):
                         rows |= self._postings[token]

@@ -4,7 +4,8 @@ set intersection.
 `support.term_in(term, tokens)` holds exactly when one token of `tokens` finds the term on
 its own: the number itself for a number term; otherwise the term's stem, a soft match of
 it (`soft_match`: a shared prefix of 5+ letters), one of its translations, or a longer form
-of a 6+ letter translation. Every token that can do so shares its first five letters with
+of one of `long_forms` (a 6+ letter translation, an Italian verb's "-isc-" stem). Every
+token that can do so shares its first five letters with
 the stem or a translation, or equals one of them. So the tokens of the whole index (every
 chunk's and every document sentence's) that find a term are collected once per term, from
 the few 5-letter groups it can match in; for any token set of the index, `term_in` is then
@@ -14,20 +15,33 @@ match per term and sentence. The sentence scorer asks this ~375 times per questi
 The equivalence is exact, and tested against `term_in` on every question term of the
 committed golden set and every sentence and chunk of the demo index
 (`tests/evaluator/test_agents_term_matches.py`): a change to `term_in` must change
-`_finds` with it.
+`_finds` with it, and both read the longer forms from `long_forms`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
+from evaluator.agents.glossary import isc_form
 from evaluator.agents.lexicon import QueryTerm
 from ragoro.text.evidence import soft_match
 
-__all__ = ["Coverage", "TermMatches"]
+__all__ = ["Coverage", "TermMatches", "long_forms"]
 
 _PREFIX = 5
 _EXTEND_MIN_LEN = 6
+
+
+@lru_cache(maxsize=4096)
+def long_forms(translations: frozenset[str]) -> tuple[str, ...]:
+    """The forms a longer token extends to find a term through its translations: the
+    translations long enough to be extended ("settiman" -> "settimanali"), and the "-isc-"
+    present stem of an Italian "-ire" verb ("sostituir" -> "sostituisc", which
+    "sostituisce" extends). `support.term_in` and `TermMatches` both read this one list."""
+    forms = [t for t in translations if len(t) >= _EXTEND_MIN_LEN]
+    forms += [f for t in translations if (f := isc_form(t)) is not None]
+    return tuple(dict.fromkeys(forms))
 
 
 def _finds(term: QueryTerm, token: str, long: Sequence[str]) -> bool:
@@ -64,8 +78,8 @@ class TermMatches:
     def _collect(self, term: QueryTerm) -> frozenset[str]:
         if term.is_number:
             return frozenset({term.word}) & self.vocabulary
-        forms = (term.stem, *term.translations)
-        long = tuple(t for t in term.translations if len(t) >= _EXTEND_MIN_LEN)
+        long = long_forms(term.translations)
+        forms = (term.stem, *term.translations, *long)
         candidates = {f for f in forms if f in self.vocabulary}
         for prefix in {f[:_PREFIX] for f in forms if len(f) >= _PREFIX}:
             candidates.update(self._groups.get(prefix, ()))

@@ -23,12 +23,14 @@ _TERMS = [
     QueryTerm("40", "40", is_number=True),
     QueryTerm("manutenzione", "manutenzion", frozenset({"maintenanc"})),
     QueryTerm("sostituzione", "sostituzion", frozenset({"replac"})),
+    QueryTerm("replace", "replac", frozenset({"sostituir"})),
 ]
 _TEXTS = [
     ("L'orario di lavoro è di 40 ore settimanali.", "it"),
     ("La manutenzione settimanale dura 2 ore; il filtro va sostituito.", "it"),
     ("Working time is 40 hours per week.", "en"),
     ("Weekly maintenance takes two hours; the filter is replaced.", "en"),
+    ("Il tecnico sostituisce il filtro ogni anno.", "it"),
 ]
 
 
@@ -43,6 +45,9 @@ def test_soft_translated_and_longer_forms_it_en() -> None:
     assert not pools[1].isdisjoint(matches.tokens(_TERMS[5]))
     assert pools[2].isdisjoint(matches.tokens(_TERMS[5]))
     assert matches.tokens(_TERMS[3]) == frozenset({"40"})
+    # "sostituisce" found through the "-isc-" stem of the translation "sostituir".
+    assert term_in(_TERMS[6], pools[4])
+    assert not pools[4].isdisjoint(matches.tokens(_TERMS[6]))
 
 
 def test_every_golden_term_on_every_sentence_and_chunk_of_the_demo_index(
