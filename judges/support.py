@@ -19,6 +19,7 @@ from judges.counted_numbers import counts_something_else
 from judges.derivation import still_missing
 from judges.instructions import is_instruction
 from judges.limits import limit_flip
+from judges.marks import spells_initials, superlatives
 from judges.ordering import order_flip
 from judges.paraphrase import restates
 from judges.reading import TextSource, analysed, prepare, stored_source
@@ -35,7 +36,7 @@ from ragoro.text.evidence import (
     token_recall,
 )
 from ragoro.text.frequency import unsaid_periods
-from ragoro.text.lang import STOPWORDS, Lang, detect_language, stem
+from ragoro.text.lang import Lang, detect_language, stem
 from ragoro.text.lexicon import with_translations
 from ragoro.text.sentences import split_clauses, split_sentences
 
@@ -143,7 +144,7 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
         problems.append(f"weekday {', '.join(_DAY_NAMES[d] for d in sorted(days))} not in context")
     # A superlative ranks its subject against all others ("the longest river"): a claim of
     # its own, which the window must make too.
-    ranked = _superlatives(claim.text) - _superlatives(window.text)
+    ranked = superlatives(claim.text) - superlatives(window.text)
     if ranked:
         problems.append(f"superlative {', '.join(sorted(ranked))} not in context")
     missing = sorted(
@@ -151,70 +152,16 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
         for e in claim.entities
         if e not in window.words
         and stem(e, claim.lang) not in window.words
-        and not _spells_initials(e, window.text)
+        and not spells_initials(e, window.text)
     )
     if missing and names:
         problems.append(f"entity {', '.join(missing)} not in context")
     return problems
 
 
-_SUPERLATIVE_RE = re.compile(
-    r"\b(?:best|worst|(?:most|least)\s+[^\W\d_]+|[^\W\d_]{3,}est"
-    r"|(?:il|la|lo|i|gli|le|l['’])\s*(?:[^\W\d_]+\s+)?(?:più|meno)\s+[^\W\d_]+"
-    r"|migliore|migliori|peggiore|peggiori)\b",
-    re.IGNORECASE,
-)
-# Words ending in -est that rank nothing.
-_NOT_SUPERLATIVE_WORDS = """
-interest request forest honest harvest suggest test contest guest west manifest protest
-invest digest modest arrest chest nest rest quest attest pest crest vest zest lest
-northwest southwest midwest inquest conquest earnest unrest
-"""
-_NOT_SUPERLATIVE = frozenset(_NOT_SUPERLATIVE_WORDS.split())
-
-
 # Each window is compared with every claim of a run: what a text says of itself (its
-# weekdays, superlatives, initials) is read once per text, not once per comparison.
+# weekdays here, superlatives and initials in `judges.marks`) is read once per text, not once per comparison.
 _weekdays = lru_cache(maxsize=65536)(weekdays)
-
-
-@lru_cache(maxsize=65536)
-def _superlatives(text: str) -> frozenset[str]:
-    """The ranking words of a text ("longest", "più lungo", "migliore"), as stems of their
-    adjective."""
-    out = set()
-    for match in _SUPERLATIVE_RE.finditer(text):
-        word = match.group(0).lower().split()[-1]
-        if word in _NOT_SUPERLATIVE:
-            continue
-        out.add(stem(word, "en") if word.endswith("est") else word)
-    return frozenset(out)
-
-
-_ACRONYM_LETTERS = (2, 6)
-
-
-_FUNCTION_WORDS = STOPWORDS["it"] | STOPWORDS["en"]
-
-
-def _spells_initials(entity: str, text: str) -> bool:
-    """An acronym ("tar") is named where the initials of consecutive content words spell
-    it ("Tribunale amministrativo regionale"); function words may sit between them."""
-    low, high = _ACRONYM_LETTERS
-    if not (low <= len(entity) <= high and entity.isalpha()):
-        return False
-    words, initials = _initials(text)
-    return entity.lower() in initials and any(
-        "".join(w[0] for w in words[i : i + len(entity)]) == entity.lower()
-        for i in range(len(words))
-    )
-
-
-@lru_cache(maxsize=65536)
-def _initials(text: str) -> tuple[tuple[str, ...], str]:
-    """A text's content words (function words left out), lowercase, and their initials."""
-    words = tuple(w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _FUNCTION_WORDS)
-    return words, "".join(w[0] for w in words)
 
 
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
