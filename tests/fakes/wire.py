@@ -137,6 +137,16 @@ class FakeServer:
         with self._lock:
             return len(self.requests)
 
+    def settled_count(self, expected: int, within: float = 3.0) -> int:
+        """The requests received once `expected` have arrived or `within` seconds passed.
+
+        A client that gave up on a hanging request has sent it, but on a loaded machine
+        the server thread may not have read it yet: counting at once can miss it."""
+        deadline = time.monotonic() + within
+        while self.count < expected and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self.count
+
     def reset(self) -> None:
         """Forget the requests received and the faults queued."""
         with self._lock:

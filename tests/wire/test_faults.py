@@ -66,7 +66,7 @@ def test_a_transient_fault_is_retried_once_and_the_case_is_scored(wire: Wire, fa
     started = time.monotonic()
     result = _ask(_client(wire, sleeps))
     assert result.ok, result.error
-    assert wire.server.count == 2  # the fault, then the retry: the SDK retried nothing
+    assert wire.server.settled_count(2) == 2  # the fault, then the retry: the SDK retried nothing
     assert len(sleeps) == 1
     if fault == "429":
         assert sleeps == [pytest.approx(0.01)]  # Retry-After / retryDelay honoured exactly
@@ -172,5 +172,6 @@ def test_limits_build_a_gate_whose_timeout_reaches_the_client(wire: Wire) -> Non
 
     with pytest.raises(BudgetExhausted):
         _ask(client)
-    assert wire.server.count == 2
-    assert time.monotonic() - started < 2 * TIMEOUT + 2.0
+    elapsed = time.monotonic() - started
+    assert wire.server.settled_count(2) == 2
+    assert elapsed < 2 * TIMEOUT + 2.0
