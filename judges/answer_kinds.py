@@ -95,12 +95,13 @@ _EVERY_UNIT_RE = re.compile(
 )
 """A frequency of once per unit ("every week", "ogni mese"), as `prepare` writes it."""
 _FREE_RE = re.compile(
-    r"\b(?:free(?: of charge)?|gratis|gratuit[oaie]|gratuitamente|at no (?:extra )?cost|"
+    r"\b(?:(?<!-)free(?: of charge)?|gratis|gratuit[oaie]|gratuitamente|at no (?:extra )?cost|"
     r"no charge|costs? nothing|senza (?:alcun )?cost[oi]|non costa nulla|non si paga|"
     r"nessun costo)\b",
     re.IGNORECASE,
 )
-"""A price of nothing: "free of charge", "gratuito", "non costa nulla"."""
+"""A price of nothing: "free of charge", "gratuito", "non costa nulla". A compound in
+"-free" ("toll-free", "smoke-free") says what a thing is without, not its price."""
 _FREQUENCY_BEFORE_RE = re.compile(r"\b(?:ogni|every|each|ciascun[oa]?)\s+$", re.IGNORECASE)
 _TIME_UNITS = frozenset({"h"})
 """Durations are read in their base unit, hours."""
