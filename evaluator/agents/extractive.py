@@ -20,7 +20,7 @@ For each question it
    same slot, a sibling part or action, nobody named for a "who" question, no code for a
    code question), the sentence is for another year than asked by what its section states
    or gives its value to another entity than the asked one, or to a whole that merely
-   includes the asked part ("comprensivo di … gas naturale": `about`), or the corpus knows
+   includes the asked part ("comprensivo di … alloggio": `about`), or the corpus knows
    fewer of the question's words than it does not ("parking policy" over a handbook that
    never mentions either), or the question narrows a thing the corpus knows to a kind it
    never names ("permesso per un lutto", "paternity leave": `modifiers`). An unknown word
