@@ -167,10 +167,10 @@ class ExtractiveAgent:
             return self._refuse(lang, split.unknown or terms, [], cosines)
         # "Permesso per un lutto", "paternity leave": a kind of a known thing the corpus never
         # names is not answered by what it says of the thing in general.
+        selected = self._select_rows(candidates, cosines)
         kinds = unmet_modifiers(question, lang, terms, split.unknown)
         if kinds:
-            return self._refuse(lang, kinds, self._select_rows(candidates, cosines), cosines)
-        selected = self._select_rows(candidates, cosines)
+            return self._refuse(lang, kinds, selected, cosines)
         options = find_conflict(
             candidates,
             question,
