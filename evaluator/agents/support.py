@@ -132,12 +132,13 @@ class CorpusStats:
         return TermMatches(vocabulary)
 
     @cached_property
-    def surface_words_by_start(self) -> dict[str, list[str]]:
-        """`surface_words` grouped by their first two letters, in the same order."""
+    def surface_words_by_start(self) -> dict[str, tuple[str, ...]]:
+        """`surface_words` grouped by their first two letters, in the same order (tuples: every
+        question reads the same groups)."""
         out: dict[str, list[str]] = {}
         for word in self.surface_words:
             out.setdefault(word[:2], []).append(word)
-        return out
+        return {start: tuple(words) for start, words in out.items()}
 
     def lang_of(self, document_path: str) -> Lang:
         """The language of a document (detected once from its opening)."""
