@@ -82,10 +82,11 @@ _ASKS_TIME_RE = re.compile(
 _ASKS_FREQUENCY_RE = re.compile(
     r"\b(?:how often|how frequently|con che frequenza|con quale frequenza)\b", re.IGNORECASE
 )
+# Read in `prepare`d text, where "daily", "settimanale", "mensile"... are already "every
+# day", "ogni settimana", "ogni mese" (`ragoro.text.frequency`).
 _FREQUENCY_WORD_RE = re.compile(
-    r"\b(?:every|each|once|twice|times|per|a (?:day|week|month|year)|daily|weekly|monthly|"
-    r"yearly|annually|ogni|ciascun[oa]?|volt[ae]|al (?:giorno|mese)|alla settimana|all['’]anno|"
-    r"giornalier[oa]|quotidian[oa]|settimanal[ei]|mensil[ei]|annual[ei])\b",
+    r"\b(?:every|each|once|twice|times|per|a (?:day|week|month|year)|ogni|ciascun[oa]?|"
+    r"volt[ae]|al (?:giorno|mese)|alla settimana|all['’]anno|quotidian[oa]|annual[ei])\b",
     re.IGNORECASE,
 )
 _EVERY_UNIT_RE = re.compile(
@@ -95,12 +96,13 @@ _EVERY_UNIT_RE = re.compile(
 )
 """A frequency of once per unit ("every week", "ogni mese"), as `prepare` writes it."""
 _FREE_RE = re.compile(
-    r"\b(?:free(?: of charge)?|gratis|gratuit[oaie]|gratuitamente|at no (?:extra )?cost|"
+    r"\b(?:(?<!-)free(?: of charge)?|gratis|gratuit[oaie]|gratuitamente|at no (?:extra )?cost|"
     r"no charge|costs? nothing|senza (?:alcun )?cost[oi]|non costa nulla|non si paga|"
     r"nessun costo)\b",
     re.IGNORECASE,
 )
-"""A price of nothing: "free of charge", "gratuito", "non costa nulla"."""
+"""A price of nothing: "free of charge", "gratuito", "non costa nulla". A compound in
+"-free" ("toll-free", "smoke-free") says what a thing is without, not its price."""
 _FREQUENCY_BEFORE_RE = re.compile(r"\b(?:ogni|every|each|ciascun[oa]?)\s+$", re.IGNORECASE)
 _TIME_UNITS = frozenset({"h"})
 """Durations are read in their base unit, hours."""

@@ -137,9 +137,9 @@ _INCLUSION_RE = re.compile(
 def included_only(terms: list[QueryTerm], sentence: Sentence) -> list[QueryTerm]:
     """The question's terms a sentence names only in a list of what its value includes.
 
-    "Il consumo energetico complessivo, comprensivo di energia elettrica, gas naturale e
-    carburanti, è stato di 38.830 MWh" gives the total's value, not the natural gas's: a
-    part named among what a whole includes does not own the whole's figure."""
+    "Il costo complessivo della trasferta, comprensivo di viaggio, vitto e alloggio, è stato
+    di 1.200 euro" gives the total's value, not the lodging's: a part named among what a
+    whole includes does not own the whole's figure."""
     flat = " ".join(sentence.text.split())
     spans = [m.span("list") for m in _INCLUSION_RE.finditer(flat)]
     if not spans:

@@ -20,7 +20,7 @@ For each question it
    same slot, a sibling part or action, nobody named for a "who" question, no code for a
    code question), the sentence is for another year than asked by what its section states
    or gives its value to another entity than the asked one, or to a whole that merely
-   includes the asked part ("comprensivo di … gas naturale": `about`), or the corpus knows
+   includes the asked part ("comprensivo di … alloggio": `about`), or the corpus knows
    fewer of the question's words than it does not ("parking policy" over a handbook that
    never mentions either), or the question narrows a thing the corpus knows to a kind it
    never names ("permesso per un lutto", "paternity leave": `modifiers`). An unknown word
@@ -167,10 +167,10 @@ class ExtractiveAgent:
             return self._refuse(lang, split.unknown or terms, [], cosines)
         # "Permesso per un lutto", "paternity leave": a kind of a known thing the corpus never
         # names is not answered by what it says of the thing in general.
+        selected = self._select_rows(candidates, cosines)
         kinds = unmet_modifiers(question, lang, terms, split.unknown)
         if kinds:
-            return self._refuse(lang, kinds, self._select_rows(candidates, cosines), cosines)
-        selected = self._select_rows(candidates, cosines)
+            return self._refuse(lang, kinds, selected, cosines)
         options = find_conflict(
             candidates,
             question,

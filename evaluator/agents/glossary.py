@@ -160,27 +160,22 @@ _INFLECTED: dict[str, tuple[str, ...]] = {
     "log": ("log", "logs", "logged", "logging"),
     "top": ("top", "tops", "topped", "topping"),
 }
+_ONE_WORD: dict[tuple[str, str], str] = {
+    (form, particle): meaning
+    for phrase, meaning in _PHRASAL_VERBS.items()
+    for verb, particle in [phrase.split()]
+    for form in _INFLECTED.get(verb, (verb, f"{verb}s", f"{verb}ed", f"{verb}ing"))
+}
+"""Each inflected phrasal verb, as (verb form, particle), and the one-word verb it means."""
 _PHRASAL_RE = re.compile(
-    r"\b("
-    + "|".join(
-        rf"(?:{'|'.join(_INFLECTED.get(verb, (verb, verb + 's', verb + 'ed', verb + 'ing')))})"
-        rf"\s+{particle}"
-        for verb, particle in (phrase.split() for phrase in _PHRASAL_VERBS)
-    )
-    + r")\b",
+    r"\b((?:" + "|".join(rf"{form}\s+{particle}" for form, particle in _ONE_WORD) + r"))\b",
     re.IGNORECASE,
 )
 
 
 def _one_word(match: re.Match[str]) -> str:
-    words = match.group(1).lower().split()
-    for phrase, verb in _PHRASAL_VERBS.items():
-        head, particle = phrase.split()
-        if words[-1] == particle and words[0] in _INFLECTED.get(
-            head, (head, head + "s", head + "ed", head + "ing")
-        ):
-            return verb
-    return match.group(1)
+    form, particle = match.group(1).lower().split()
+    return _ONE_WORD[form, particle]
 
 
 def spelled_out(question: str, lang: Lang) -> str:

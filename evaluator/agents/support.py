@@ -25,7 +25,7 @@ from ragoro.text import (
     stem,
     tokenize,
 )
-from ragoro.text.evidence import prefix_groups, soft_in
+from ragoro.text.evidence import prefix_groups, soft_in, soft_match
 from ragoro.text.lang import is_number_token
 from ragoro.text.numbers import extract_quantities
 from vectordb import Chunk, Document
@@ -132,12 +132,13 @@ class CorpusStats:
         return TermMatches(vocabulary)
 
     @cached_property
-    def surface_words_by_start(self) -> dict[str, list[str]]:
-        """`surface_words` grouped by their first two letters, in the same order."""
+    def surface_words_by_start(self) -> dict[str, tuple[str, ...]]:
+        """`surface_words` grouped by their first two letters, in the same order (tuples: every
+        question reads the same groups)."""
         out: dict[str, list[str]] = {}
         for word in self.surface_words:
             out.setdefault(word[:2], []).append(word)
-        return out
+        return {start: tuple(words) for start, words in out.items()}
 
     def lang_of(self, document_path: str) -> Lang:
         """The language of a document (detected once from its opening)."""
@@ -151,7 +152,6 @@ class CorpusStats:
     def rows_with(self, term: QueryTerm) -> frozenset[int]:
         """Rows of the chunks that contain a term, soft matches and translations included."""
         if term not in self._rows_cache:
-            rows: set[int] = set()
             rows = set(self._postings.get(term.stem, set()))
             for translation in term.translations:
                 rows |= self._postings.get(translation, set())
@@ -162,7 +162,9 @@ class CorpusStats:
                         rows |= self._postings[token]
             if not term.is_number and len(term.stem) >= _PREFIX:
                 for token in self._buckets.get(term.stem[:_PREFIX], []):
-                    if soft_in(token, frozenset({term.stem})):
+                    # soft_in(token, {stem}) without a one-word pool (each would be a
+                    # new entry of soft_in's bounded memo): the bucket shares 5 letters.
+                    if token == term.stem or soft_match(token, term.stem):
                         rows |= self._postings[token]
             self._rows_cache[term] = frozenset(rows)
         return self._rows_cache[term]

@@ -95,7 +95,6 @@ class Coverage:
     ) -> None:
         self._total = sum(weights[t] for t in terms)
         self._found = [(weights[t], matches.tokens(t)) for t in terms]
-        self._vocabulary = matches.vocabulary
 
     def __call__(self, tokens: frozenset[str]) -> float:
         """Weighted share of the terms found in tokens (1.0 for a question without terms);

@@ -76,7 +76,7 @@ def _correction(term: QueryTerm, stats: CorpusStats) -> str | None:
     if term.is_number or len(term.word) < _TYPO_MIN_LEN or term.translations:
         return None
     # Typos rarely hit the first two letters; requiring them keeps "spent" from becoming "sent".
-    words = stats.surface_words_by_start.get(term.word[:2], [])
+    words = stats.surface_words_by_start.get(term.word[:2], ())
     match = difflib.get_close_matches(term.word, words, n=1, cutoff=_TYPO_CUTOFF)
     return match[0] if match else None
 

@@ -18,14 +18,16 @@ __all__ = ["Bound", "bound_before"]
 Bound = Literal["ceiling", "floor"]
 
 _CEILING = (
-    r"up to|at most|no more than|not more than|(?:a )?maximum of|a max of|less than|fewer than|"
-    r"within|no later than|fino a|fino al|al massimo|massimo|non più di|non oltre|meno di|entro"
+    r"up to|at most|no more than|not more than|never more than|(?:a )?maximum of|a max of|less than|fewer than|"
+    r"within|no later than|fino a|fino al|al massimo|massimo|non più di|mai più di|non oltre|meno di|"
+    r"entro"
 )
 _FLOOR = (
     r"at least|no less than|not less than|no fewer than|(?:a )?minimum of|more than|over|"
     r"almeno|non meno di|minimo|un minimo di|oltre|più di|a partire da"
 )
-# Leftmost match wins, so "non più di" is read whole before its "più di".
+# Leftmost match wins, so "non più di" and "never more than" are read whole before their
+# "più di" and "more than".
 _BEFORE_RE = re.compile(
     rf"(?<![^\W_])(?:(?P<ceiling>{_CEILING})|(?P<floor>{_FLOOR}))\s+$", re.IGNORECASE
 )

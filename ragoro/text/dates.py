@@ -186,23 +186,26 @@ def weekdays(text: str) -> frozenset[int]:
     return frozenset(days)
 
 
-# Full names only: "mar", "set", "may" are words too.
-_FULL_MONTHS = "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|" + (
-    "novembre|dicembre|january|february|march|april|may|june|july|august|september|october|"
+# Full names only: "mar", "set", "may" are words too. Each bound word takes its own
+# language's months: English "fine" is a penalty ("the fine may be paid"), no month's end.
+_IT_MONTHS = "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|" + (
+    "novembre|dicembre"
+)
+_EN_MONTHS = "january|february|march|april|may|june|july|august|september|october|" + (
     "november|december"
 )
 _LAST_DAY = {1: 31, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
 """Days of each month but February, whose last day depends on the year."""
 _MONTH_BOUND_RE = re.compile(
-    r"(?<![^\W_])(?:(?:the\s+)?(?P<en>end|start|beginning)\s+of|(?P<it>fine|inizio)\s+(?:di\s+)?)"
-    rf"\s*(?P<month>{_FULL_MONTHS})(?![^\W_])",
+    rf"(?<![^\W_])(?:(?:the\s+)?(?P<en>end|start|beginning)\s+of\s+(?P<en_month>{_EN_MONTHS})"
+    rf"|(?P<it>fine|inizio)\s+(?:di\s+)?(?P<it_month>{_IT_MONTHS}))(?![^\W_])",
     re.IGNORECASE,
 )
 
 
 def _bound_day(match: re.Match[str]) -> str:
     bound = (match.group("en") or match.group("it")).lower()
-    month = match.group("month")
+    month = match.group("en_month") or match.group("it_month")
     number = _MONTHS[month.lower()]
     if bound in ("start", "beginning", "inizio"):
         return f"1 {month}"

@@ -23,12 +23,13 @@ _CUES: dict[str, re.Pattern[str]] = {
 # phrase ("allowed without flash" is allowed), not the clause it sits in.
 # Phrases that contain a cue without negating anything: "non solo ... ma anche",
 # "not only ... but also", "No. 5" (a number sign), and the bounds "non più di 7 giorni" /
-# "no later than Friday", which limit a quantity and assert it ("at most 7 days").
+# "no later than Friday" / "never more than 2 hours", which limit a quantity and assert it
+# ("at most 7 days").
 _FALSE_CUES = re.compile(
     r"(?<![^\W_])(?:non\s+solo|non\s+soltanto|not\s+only|no\.\s*\d"
-    r"|non\s+(?:più|meno)\s+(?:di|del|dello|della|dei|degli|delle)(?![^\W_])"
+    r"|(?:non|mai)\s+(?:più|meno)\s+(?:di|del|dello|della|dei|degli|delle)(?![^\W_])"
     r"|non\s+oltre(?![^\W_])"
-    r"|(?:not|no)\s+(?:more|less|fewer|later|earlier|sooner)\s+than)",
+    r"|(?:not|no|never)\s+(?:more|less|fewer|later|earlier|sooner)\s+than)",
     re.IGNORECASE,
 )
 

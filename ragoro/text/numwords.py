@@ -103,10 +103,11 @@ _AMOUNT_BEFORE_RE = re.compile(
 )
 _WORD = re.compile(r"[a-zàèéìòù]+(?:-[a-zàèéìòù]+)*", re.IGNORECASE)
 # A decimal number read aloud names its separator: "novantotto virgola due" is 98,2 and
-# "twelve point five" is 12.5; each language writes the comma or the point it says.
+# "twelve point five" is 12.5; each language writes the comma or the point it says. The
+# idiom "at one point" (at some moment) is no number: "at one point 3 machines stopped".
 _DECIMAL_WORD = {
     "it": (re.compile(r"\b(?:(\d+)|uno) virgola (\d+)\b", re.IGNORECASE), ","),
-    "en": (re.compile(r"\b(?:(\d+)|one) point (\d+)\b", re.IGNORECASE), "."),
+    "en": (re.compile(r"(?<!\bat )\b(?:(\d+)|one) point (\d+)\b", re.IGNORECASE), "."),
 }
 # "per cento" after a number is the percent sign ("venti per cento" = 20%), not "per"
 # beside the number one hundred; "per cento euro" (for a hundred euros) counts a unit.

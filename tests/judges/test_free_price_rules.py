@@ -17,6 +17,9 @@ from judges.relevancy import answer_relevancy
         ("How much does the museum entrance cost?", "Entrance is free of charge.", True),
         ("How much does the museum entrance cost?", "It costs nothing on Sundays.", True),
         ("How much does the museum entrance cost?", "The museum is near the cathedral.", False),
+        ("How much does the helpdesk cost?", "Call the toll-free helpdesk number.", False),
+        ("How much does the meal cost?", "The canteen serves gluten-free meals.", False),
+        ("Quanto costa il pasto?", "La mensa serve pasti senza glutine.", False),
     ],
 )
 def test_free_answers_what_it_costs(question: str, answer: str, relevant: bool) -> None:

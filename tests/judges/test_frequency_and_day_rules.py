@@ -95,3 +95,20 @@ def test_the_end_of_a_month_is_its_last_day() -> None:
     ref = "Dal 1 ottobre al 30 aprile."
     assert answer_accuracy("Dall'inizio di ottobre alla fine di aprile.", ref).passed
     assert not answer_accuracy("Dall'inizio di ottobre alla fine di maggio.", ref).passed
+
+
+def test_a_fine_that_may_be_paid_invents_no_day() -> None:
+    """ "The fine may be paid" names no 31st (EN); "fine maggio" is the 31st (IT)."""
+    context = "Parking rules. Fines can be paid online within 60 days."
+    assert faithfulness("The fine may be paid online within 60 days.", [context]).passed
+    context = "Calendario. Le iscrizioni chiudono il 31 maggio."
+    assert faithfulness("Le iscrizioni chiudono a fine maggio.", [context]).passed
+
+
+def test_at_one_point_is_a_moment_not_a_decimal() -> None:
+    """ "At one point 3 machines stopped" counts 3 machines (EN); "uno virgola cinque" is
+    still 1,5 (IT)."""
+    context = "Incident log. At one point, 3 machines stopped."
+    assert faithfulness("At one point 3 machines stopped.", [context]).passed
+    context = "Scheda tecnica. Il serbatoio contiene 1,5 litri."
+    assert faithfulness("Il serbatoio contiene uno virgola cinque litri.", [context]).passed

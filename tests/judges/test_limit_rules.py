@@ -28,3 +28,11 @@ def test_a_floor_restated_as_a_ceiling_it() -> None:
     ref = "Almeno due ore prima del volo."
     assert answer_accuracy("Non meno di due ore prima del volo.", ref).passed
     assert not answer_accuracy("Fino a due ore prima del volo.", ref).passed
+
+
+def test_never_more_than_is_a_ceiling_en_it() -> None:
+    """ "Never more than" / "mai più di" caps, as "no more than" / "non più di" do."""
+    ref = "Up to two hours per booking."
+    assert answer_accuracy("Never more than two hours per booking.", ref).passed
+    ref = "Al massimo due ore per prenotazione."
+    assert answer_accuracy("Mai più di due ore per prenotazione.", ref).passed

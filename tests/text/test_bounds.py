@@ -21,6 +21,8 @@ from ragoro.text.bounds import bound_before
         ("più di 3 articoli", "floor"),
         ("almeno 45 minuti", "floor"),
         ("non meno di 20 anni", "floor"),
+        ("never more than 2 hours", "ceiling"),
+        ("mai più di 2 ore", "ceiling"),
         ("for 2 hours", None),
         ("per 45 minuti", None),
     ],

@@ -90,3 +90,18 @@ def test_weekdays_of_spans_and_of_the_weekend(text: str, days: set[int]) -> None
 def test_a_month_named_by_its_bound_is_its_first_or_last_day(text: str, expected: str) -> None:
     """February's last day depends on the year and is left as written."""
     assert dates.spell_month_bounds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The fine may be paid in two instalments.", "The fine may be paid in two instalments."),
+        ("A fine may apply.", "A fine may apply."),
+        ("Iscrizioni aperte fino a fine maggio.", "Iscrizioni aperte fino a 31 maggio."),
+        ("Open until the end of May.", "Open until 31 May."),
+    ],
+)
+def test_a_month_bound_is_read_in_its_own_language(text: str, expected: str) -> None:
+    """English "fine" is a penalty or an adjective, and "fine may" no month's end: an Italian
+    bound word takes an Italian month, an English one an English month."""
+    assert dates.spell_month_bounds(text) == expected

@@ -109,3 +109,17 @@ def test_a_half_after_the_unit_is_part_of_the_number() -> None:
 
     assert spell_numbers("Quarantadue chilometri e mezzo.", "it") == "42.5 chilometri."
     assert spell_numbers("Three and a half hours.", "en") == "3.5 hours."
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("Bookings last never more than 2 hours.", False),
+        ("Le prenotazioni durano mai più di 2 ore.", False),
+        ("Bookings never last 2 hours.", True),
+        ("Le prenotazioni non durano mai 2 ore.", True),
+    ],
+)
+def test_never_more_than_bounds_a_quantity(text: str, negated: bool) -> None:
+    """ "Never more than" / "mai più di" caps a number and asserts it, like "no more than"."""
+    assert has_negation(text) is negated

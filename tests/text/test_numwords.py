@@ -81,6 +81,8 @@ def test_fractions_of_a_scale_or_unit_are_read_as_amounts(
         ("twelve point five tonnes", "en", "12.5 tonnes"),
         ("one point five litres", "en", "1.5 litres"),
         ("a three point plan", "en", "a 3 point plan"),
+        ("At one point 3 machines stopped", "en", "At one point 3 machines stopped"),
+        ("a un certo punto 3 macchine", "it", "a un certo punto 3 macchine"),
     ],
 )
 def test_decimals_read_aloud_and_per_cento(text: str, lang: Lang, expected: str) -> None:
