@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import QueryTerm
 from evaluator.agents.quantities import counted_noun, counts, pick_quantity
-from evaluator.agents.support import CorpusStats, Sentence, coverage
+from evaluator.agents.support import CorpusStats, Sentence
 from evaluator.agents.term_matches import Coverage
 from ragoro.text import Lang, Quantity, stem
 
@@ -98,16 +98,11 @@ def score_sentence(
     chunk_support: float,
     cosine: float,
     *,
-    covered: Coverage | None = None,
+    covered: Coverage,
 ) -> Candidate:
-    """Score one sentence of a candidate chunk (`covered`: the question's coverage by set
-    intersection, the same value as `coverage`, faster)."""
-    share = (
-        coverage(query.terms, sentence.tokens, query.weights)
-        if covered is None
-        else covered(sentence.tokens)
-    )
-    support = 0.75 * share + 0.25 * chunk_support
+    """Score one sentence of a candidate chunk (`covered`: the question's coverage of a token
+    set, read by set intersection)."""
+    support = 0.75 * covered(sentence.tokens) + 0.25 * chunk_support
     rank = support + _RANK_COSINE * cosine
     quantity = pick_quantity(
         sentence.quantities,
