@@ -5,24 +5,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+# One month a line: its Italian name, Italian abbreviation, English name, English
+# abbreviations.
+_MONTH_NAMES = (
+    "gennaio gen january jan",
+    "febbraio feb february",
+    "marzo mar march",
+    "aprile apr april",
+    "maggio mag may",
+    "giugno giu june jun",
+    "luglio lug july jul",
+    "agosto ago august aug",
+    "settembre set september sep sept",
+    "ottobre ott october oct",
+    "novembre nov november",
+    "dicembre dic december dec",
+)
 _MONTHS: dict[str, int] = {}
-for _i, _names in enumerate(
-    (
-        "gennaio gen january jan",
-        "febbraio feb february",
-        "marzo mar march",
-        "aprile apr april",
-        "maggio mag may",
-        "giugno giu june jun",
-        "luglio lug july jul",
-        "agosto ago august aug",
-        "settembre set september sep sept",
-        "ottobre ott october oct",
-        "novembre nov november",
-        "dicembre dic december dec",
-    ),
-    start=1,
-):
+for _i, _names in enumerate(_MONTH_NAMES, start=1):
     for _name in _names.split():
         _MONTHS[_name] = _i
 
@@ -188,12 +188,8 @@ def weekdays(text: str) -> frozenset[int]:
 
 # Full names only: "mar", "set", "may" are words too. Each bound word takes its own
 # language's months: English "fine" is a penalty ("the fine may be paid"), no month's end.
-_IT_MONTHS = "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|" + (
-    "novembre|dicembre"
-)
-_EN_MONTHS = "january|february|march|april|may|june|july|august|september|october|" + (
-    "november|december"
-)
+_IT_MONTHS = "|".join(names.split()[0] for names in _MONTH_NAMES)
+_EN_MONTHS = "|".join(names.split()[2] for names in _MONTH_NAMES)
 _LAST_DAY = {1: 31, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
 """Days of each month but February, whose last day depends on the year."""
 _MONTH_BOUND_RE = re.compile(
