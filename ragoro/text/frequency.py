@@ -56,19 +56,34 @@ def spell_frequencies(text: str) -> str:
 
 # "every week", and the distributive "3 times a week", "20 cents per day", "2 giorni a
 # settimana", "1.702 unità al giorno": each repeats by its unit. "Annual" and "annuale"
-# are kept as words by `spell_frequencies` but repeat by the year all the same.
+# are kept as words by `spell_frequencies` but repeat by the year all the same. Only a
+# singular unit is a rate: "per mesi", "per anni", "per ore" are durations ("for
+# months"). An article with a unit followed by "di"/"of" names one period ("al mese di
+# marzo", "all'ora di pranzo", "a year of testing"), and "per ora" on its own is "for
+# now"; it is a rate only after a quantity ("40 km per ora").
 _PERIOD_RE = re.compile(
-    r"(?:\b(?:every|each|ogni|ciascun[oa]?|per|an?|al|alla|allo|a)\s+|\ball['’]\s*)"
-    r"(?P<unit>hours?|days?|weeks?|months?|years?|or[ae]|giorn[oi]|settiman[ae]|mes[ei]|"
-    r"ann[oi])\b|\b(?P<annual>annual|annuale|annuali|annu[oaie])\b",
+    r"(?:\b(?P<lead>every|each|ogni|ciascun[oa]?|per|an?|al|alla|allo|a)\s+|\b(?P<elided>all['’])\s*)"
+    r"(?P<unit>hour|day|week|month|year|ora|giorno|settimana|mese|anno)\b"
+    r"(?P<of>\s+(?:di|of)\b|\s+d['’])?"
+    r"|\b(?P<annual>annual|annuale|annuali|annu[oaie])\b",
     re.IGNORECASE,
 )
+_ARTICLES = frozenset({"a", "an", "al", "alla", "allo"})
+_QUANTITY_BEFORE_RE = re.compile(r"\d[\d.,]*\s*(?:\S+\s+)?$")
 _UNIT_NAMES = {
-    "hour": "hour", "ora": "hour", "ore": "hour", "day": "day", "giorno": "day",
-    "giorni": "day", "week": "week", "settimana": "week", "settimane": "week",
-    "month": "month", "mese": "month", "mesi": "month", "year": "year", "anno": "year",
-    "anni": "year",
+    "hour": "hour", "ora": "hour", "day": "day", "giorno": "day", "week": "week",
+    "settimana": "week", "month": "month", "mese": "month", "year": "year", "anno": "year",
 }  # fmt: skip
+
+
+def _names_a_rate(match: re.Match[str], text: str) -> bool:
+    """Whether a unit found by `_PERIOD_RE` is a rate's, not one period or "for now"."""
+    lead = (match.group("lead") or "").lower()
+    if match.group("of") and (match.group("elided") or lead in _ARTICLES):
+        return False
+    if lead == "per" and match.group("unit").lower() == "ora":
+        return _QUANTITY_BEFORE_RE.search(text, 0, match.start()) is not None
+    return True
 
 
 @lru_cache(maxsize=16384)
@@ -76,11 +91,14 @@ def period_units(text: str) -> frozenset[str]:
     """The units a text repeats something by, once each ("every week", "ogni mese"), in
     English: {"week", "month"}; a rate's unit counts ("20 cents a day": {"day"}). A count
     before the unit ("every 2 weeks") is a quantity, checked as one, and is not listed
-    here. Reads `spell_frequencies`' output."""
+    here; nor is a duration ("per mesi") or one named period ("al mese di marzo"). Reads
+    `spell_frequencies`' output."""
     found = set()
     for match in _PERIOD_RE.finditer(text):
-        unit = (match.group("unit") or "year").lower()
-        found.add(_UNIT_NAMES.get(unit, _UNIT_NAMES.get(unit.rstrip("s"), unit)))
+        if match.group("annual"):
+            found.add("year")
+        elif _names_a_rate(match, text):
+            found.add(_UNIT_NAMES[match.group("unit").lower()])
     return frozenset(found)
 
 
