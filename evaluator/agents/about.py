@@ -42,18 +42,34 @@ _LABEL_RE = re.compile(r"\s*\d")
 def section_years(sentence: Sentence, stats: CorpusStats) -> set[str]:
     """The years a sentence's statement is for: those it states, else those of the nearest
     earlier sentence of its section that states any ("Al 31 dicembre 2025 il Gruppo contava
-    1.200 dipendenti." dates the next sentence's shares). A heading ends the section;
-    empty when nothing before it in the section states a year."""
+    1.200 dipendenti." dates the next sentence's shares). A year that earlier sentence gives
+    only as the base of a comparison ("Net profit for 2025 was 118.6, up from 99.2 in 2024.
+    The net profit margin was 7.0%.") dates the compared value, not what follows. A heading
+    ends the section; empty when nothing before it in the section states a year."""
     own = years_in(sentence.text)
     if own:
         return own
     for before in reversed(stats.sentences_before(sentence, _SECTION_LOOKBACK)):
         years = years_in(before.text)
         if years:
-            return years
+            return (years - _compared_years(before.text)) or years
         if before.is_heading:
             break
     return set()
+
+
+# The base of a comparison: "up 19.6% from EUR 99.2 million in 2024", "compared with 14.4% in
+# 2024", "rispetto ai 40.270 MWh del 2024". Its year dates the compared value only.
+_COMPARED_RE = re.compile(
+    r"\b(?:from|compared\s+(?:with|to)|than|versus|vs\.?|rispetto\s+a[il]?|rispetto\s+agli"
+    r"|rispetto\s+all[ae]?['’]?)\b(?:[^.;]|\.(?=\d)){0,40}?(?<!\d)((?:19|20)\d\d)(?!\d)",
+    re.IGNORECASE,
+)
+
+
+def _compared_years(text: str) -> set[str]:
+    """Years a sentence gives only as the base of a comparison."""
+    return {m.group(1) for m in _COMPARED_RE.finditer(" ".join(text.split()))}
 
 
 def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -> set[str]:

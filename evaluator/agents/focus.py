@@ -52,7 +52,9 @@ def contradicted_years(
 ) -> list[str]:
     """Years the question asks about when the answer's sentence states other years only.
 
-    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?". A sentence that
+    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?", and a comparison
+    of 2025 with 2024 none to "...growth in 2024 compared with 2023?": every asked year must
+    be one the sentence is for. A sentence that
     states no year (a table row under a year heading) contradicts nothing, and neither does
     one of a document whose `head` (its opening) states the asked year: a 2025 report's
     "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
@@ -60,9 +62,9 @@ def contradicted_years(
     asked = years_in(DOCUMENT_TITLE_RE.sub(" ", question)) - years_in(head)
     if stated is None:
         stated = years_in(sentence.text)
-    if not asked or not stated or asked & stated:
+    if not asked or not stated or asked <= stated:
         return []
-    return sorted(asked)
+    return sorted(asked - stated)
 
 
 def unmet_identifiers(

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from evaluator.agents import ExtractiveAgent
+from evaluator.agents.focus import contradicted_years
 from evaluator.agents.quantities import asks_span, spans
+from evaluator.agents.support import Sentence
 from ragoro.text import Lang
 from ragoro.text.numbers import extract_quantities
+from vectordb import VectorIndex, build_index
 
 
 @pytest.mark.parametrize(
@@ -55,3 +59,110 @@ def test_a_count_of_days_is_answered_by_a_number_of_days(
 def test_a_count_of_things_is_no_span() -> None:
     assert not asks_span("Quanti dipendenti aveva il Gruppo?")
     assert not asks_span("How many employees did the Group have?")
+
+
+REPORT_EN = (
+    "# Aurora Group annual results 2025\n\n"
+    "Summary of the consolidated results of the fiscal year. All figures are invented for "
+    "demonstration purposes, and the company is fictional. The statements cover the parent "
+    "company and every subsidiary, and amounts are in EUR million unless otherwise stated. "
+    "Each section reports one area of the business and compares it with the year before, "
+    "with the same scope and accounting principles, so that both years read side by side.\n\n"
+    "## Highlights\n\n"
+    "Net profit for 2025 was EUR 118.6 million, up 19.6% from EUR 99.2 million in 2024. The "
+    "net profit margin was 7.0% of revenue.\n\n"
+    "EBITDA for 2025 was EUR 255.4 million, up 10.6% from EUR 230.9 million in 2024.\n\n"
+    "Order intake in 2024 was EUR 1,652.0 million. The Group had 6,615 employees at the end "
+    "of 2024. Capital expenditure in 2024 was EUR 64.5 million.\n"
+)
+REPORT_IT = (
+    "# Relazione annuale del Gruppo Aurora 2025\n\n"
+    "Sintesi dei risultati consolidati dell'esercizio. Tutti i dati sono inventati a scopo "
+    "dimostrativo e la società è fittizia. Il bilancio comprende la capogruppo e tutte le "
+    "controllate, e gli importi sono in milioni di euro salvo diversa indicazione. Ogni "
+    "sezione riporta un'area dell'attività e la confronta con l'anno precedente, con lo "
+    "stesso perimetro e gli stessi principi contabili, per leggere i due anni affiancati.\n\n"
+    "## Risultati\n\n"
+    "L'utile netto del 2025 è stato di 118,6 milioni di euro, in crescita del 19,6% rispetto "
+    "ai 99,2 milioni del 2024. Il margine netto sui ricavi è stato pari al 7,0%.\n\n"
+    "Il margine operativo lordo del 2025 è stato di 255,4 milioni di euro, in crescita del "
+    "10,6% rispetto ai 230,9 milioni del 2024.\n\n"
+    "Gli ordini acquisiti nel 2024 sono stati pari a 1.652,0 milioni di euro. Alla fine del "
+    "2024 il Gruppo contava 6.615 dipendenti. Gli investimenti del 2024 sono stati di 64,5 "
+    "milioni di euro.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("twins")
+    docs = base / "docs"
+    docs.mkdir()
+    for name, text in {"results.md": REPORT_EN, "relazione.md": REPORT_IT}.items():
+        (docs / name).write_text(text, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What was the net profit margin in 2024?", "Qual è stato il margine netto nel 2024?"],
+)
+def test_a_comparisons_base_year_does_not_date_the_next_sentence(
+    agent: ExtractiveAgent, question: str
+) -> None:
+    # "...up from 99.2 in 2024. The net profit margin was 7.0%": the margin is 2025's.
+    result = agent.answer(question)
+    assert result.refused is True
+    assert "2024" in result.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What was the net profit margin in 2025?", "Qual è stato il margine netto nel 2025?"],
+)
+def test_the_year_the_section_reports_is_answered(agent: ExtractiveAgent, question: str) -> None:
+    result = agent.answer(question)
+    assert result.refused is False
+    assert "7," in result.answer or "7." in result.answer
+
+
+def _sentence(text: str, lang: Lang) -> Sentence:
+    return Sentence("doc.md", 0, len(text), text, lang)
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "lang", "years"),
+    [
+        (
+            "By how much did EBITDA grow in 2024 compared with 2023?",
+            "EBITDA for 2025 was EUR 255.4 million, up 10.6% from EUR 230.9 million in 2024.",
+            "en",
+            ["2023"],
+        ),
+        (
+            "Di quanto è cresciuto il margine nel 2024 rispetto al 2023?",
+            "Il margine del 2025 è stato di 255,4 milioni, in crescita del 10,6% rispetto ai "
+            "230,9 milioni del 2024.",
+            "it",
+            ["2023"],
+        ),
+        (
+            "By how much did EBITDA grow in 2025 compared with 2024?",
+            "EBITDA for 2025 was EUR 255.4 million, up 10.6% from EUR 230.9 million in 2024.",
+            "en",
+            [],
+        ),
+        (
+            "Di quanto è cresciuto il margine nel 2025 rispetto al 2024?",
+            "Il margine del 2025 è stato di 255,4 milioni, in crescita del 10,6% rispetto ai "
+            "230,9 milioni del 2024.",
+            "it",
+            [],
+        ),
+    ],
+)
+def test_every_asked_year_must_be_one_the_sentence_is_for(
+    question: str, text: str, lang: Lang, years: list[str]
+) -> None:
+    assert contradicted_years(question, _sentence(text, lang)) == years
