@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evaluator.agents import ExtractiveAgent
+from evaluator.agents.contrasts import sibling_identifiers
 from evaluator.agents.focus import contradicted_years
 from evaluator.agents.quantities import asks_span, spans
 from evaluator.agents.support import Sentence
@@ -166,3 +167,44 @@ def test_every_asked_year_must_be_one_the_sentence_is_for(
     question: str, text: str, lang: Lang, years: list[str]
 ) -> None:
     assert contradicted_years(question, _sentence(text, lang)) == years
+
+
+@pytest.mark.parametrize(
+    ("question", "sentences", "siblings"),
+    [
+        (
+            "A quale temperatura dell'olio scatta l'allarme A-203?",
+            ["L'allarme A-114 indica che l'olio ha raggiunto 70 °C.", "Allarme A-203 Barriera"],
+            ["A-203"],
+        ),
+        (
+            "By when must every plant obtain ISO 50001 certification?",
+            [
+                "The Brescia plant has held ISO 14001 since 2012 and ISO 50001 since 2019.",
+                "All plants must obtain ISO 45001 certification by 31 December 2027.",
+            ],
+            ["ISO 50001"],
+        ),
+        (
+            "A quale temperatura dell'olio scatta l'allarme A-114?",
+            ["L'allarme A-114 indica che l'olio ha raggiunto 70 °C."],
+            [],
+        ),
+        (
+            "By when must every plant obtain ISO 45001 certification?",
+            ["All plants must obtain ISO 45001 certification by 31 December 2027."],
+            [],
+        ),
+        # The product and its serial number are one thing; an amount is no series.
+        (
+            "Where is the serial number of the PX-200?",
+            ["Presses from serial PX200-2021-0001 onwards."],
+            [],
+        ),
+        ("Is a EUR 2,000 claim approved by my manager?", ["Claims up to EUR 1,500."], []),
+    ],
+)
+def test_another_member_of_the_asked_identifiers_series_is_a_sibling(
+    question: str, sentences: list[str], siblings: list[str]
+) -> None:
+    assert sibling_identifiers(question, sentences) == siblings
