@@ -29,6 +29,7 @@ __all__ = ["sibling_identifiers", "sibling_members"]
 
 # A short capital prefix and a number, with an optional hyphen or space between them.
 _IDENTIFIER_RE = re.compile(r"\b([A-Z]{1,4})[- ]?(\d+(?:[-./]\d+)*)\b")
+_WORD_RE = re.compile(r"[^\W\d_]+")
 # Prefixes that label an amount, not a series: a currency before its value.
 _AMOUNT_PREFIXES = frozenset({"EUR", "USD", "GBP", "CHF", "CNY", "RON", "JPY"})
 
@@ -123,7 +124,9 @@ def _member_stems() -> dict[tuple[str, str], frozenset[str]]:
 def sibling_members(question: str, lang: Lang, passage: Iterable[str]) -> list[str]:
     """Words of the question naming a member of a closed set ("winter") that the answer's
     passage (`passage`: its stemmed tokens, in its own language) never names, while it does
-    name another member of the same set ("estiva"): the passage speaks of a sibling."""
+    name another member of the same set ("estiva"): the passage speaks of a sibling. The
+    words as the question writes them."""
+    written = {stem(w.lower(), lang): w.lower() for w in _WORD_RE.findall(question)}
     asked = frozenset(content_tokens(question, lang))
     around = frozenset(passage)
     stems = _member_stems()
@@ -134,5 +137,6 @@ def sibling_members(question: str, lang: Lang, passage: Iterable[str]) -> list[s
             continue
         others = (f for (n, m), f in stems.items() if n == name and m != member)
         if any(f & around for f in others):
-            out.append(min(named))
+            word = min(named)
+            out.append(written.get(word, word))
     return out

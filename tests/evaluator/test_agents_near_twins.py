@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from evaluator.agents import ExtractiveAgent
-from evaluator.agents.contrasts import sibling_identifiers
+from evaluator.agents.contrasts import sibling_identifiers, sibling_members
 from evaluator.agents.focus import contradicted_years
 from evaluator.agents.quantities import asks_span, spans
 from evaluator.agents.support import Sentence
-from ragoro.text import Lang
+from ragoro.text import Lang, content_tokens
 from ragoro.text.numbers import extract_quantities
 from vectordb import VectorIndex, build_index
 
@@ -92,6 +92,13 @@ REPORT_IT = (
     "2024 il Gruppo contava 6.615 dipendenti. Gli investimenti del 2024 sono stati di 64,5 "
     "milioni di euro.\n"
 )
+HANDBOOK_IT = (
+    "# Manuale del dipendente\n\n"
+    "## Ferie\n\n"
+    "Ogni dipendente a tempo pieno ha diritto a 26 giorni lavorativi di ferie per anno solare. "
+    "Nel 2026 la chiusura collettiva estiva degli stabilimenti è fissata dal 10 al 21 agosto "
+    "2026. I giorni di chiusura collettiva sono conteggiati come ferie.\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +106,8 @@ def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
     base = tmp_path_factory.mktemp("twins")
     docs = base / "docs"
     docs.mkdir()
-    for name, text in {"results.md": REPORT_EN, "relazione.md": REPORT_IT}.items():
+    texts = {"results.md": REPORT_EN, "relazione.md": REPORT_IT, "manuale.md": HANDBOOK_IT}
+    for name, text in texts.items():
         (docs / name).write_text(text, encoding="utf-8")
     build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
     return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
@@ -208,3 +216,86 @@ def test_another_member_of_the_asked_identifiers_series_is_a_sibling(
     question: str, sentences: list[str], siblings: list[str]
 ) -> None:
     assert sibling_identifiers(question, sentences) == siblings
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "passage", "passage_lang", "siblings"),
+    [
+        (
+            "When is the winter shutdown of the plants?",
+            "en",
+            "La chiusura collettiva estiva degli stabilimenti è dal 10 al 21 agosto.",
+            "it",
+            ["winter"],
+        ),
+        (
+            "Quando è la chiusura invernale degli stabilimenti?",
+            "it",
+            "The plants close for the summer from 10 to 21 August.",
+            "en",
+            ["invernale"],
+        ),
+        (
+            "Quanta energia hanno prodotto le pale eoliche dello stabilimento?",
+            "it",
+            "The plant's photovoltaic roof produced 1,380 MWh.",
+            "en",
+            ["eoliche"],
+        ),
+        (
+            "technical support fax number",
+            "en",
+            "Technical support can be reached by phone at +39 030 555 0200.",
+            "en",
+            ["fax"],
+        ),
+        # The twins: the passage names the asked member.
+        (
+            "When is the summer shutdown of the plants?",
+            "en",
+            "La chiusura collettiva estiva degli stabilimenti è dal 10 al 21 agosto.",
+            "it",
+            [],
+        ),
+        (
+            "Quanta energia ha prodotto il fotovoltaico dello stabilimento?",
+            "it",
+            "The plant's solar roof produced 1,380 MWh.",
+            "en",
+            [],
+        ),
+        ("numero di telefono dell'assistenza", "it", "Call us by phone at 030 555.", "en", []),
+        # A passage naming no member of the set says nothing of a sibling.
+        (
+            "How much did the wind turbines produce?",
+            "en",
+            "The plant consumed 4,250 MWh of electricity.",
+            "en",
+            [],
+        ),
+    ],
+)
+def test_a_passage_naming_another_member_of_a_closed_set_speaks_of_a_sibling(
+    question: str, lang: Lang, passage: str, passage_lang: Lang, siblings: list[str]
+) -> None:
+    tokens = content_tokens(passage, passage_lang)
+    assert sibling_members(question, lang, tokens) == siblings
+
+
+@pytest.mark.parametrize(
+    ("question", "refused"),
+    [
+        ("Quando è prevista la chiusura invernale degli stabilimenti nel 2026?", True),
+        ("When is the winter shutdown of the plants in 2026?", True),
+        ("Quando è prevista la chiusura estiva degli stabilimenti nel 2026?", False),
+        ("When is the summer shutdown of the plants in 2026?", False),
+    ],
+)
+def test_the_agent_refuses_a_season_its_passage_does_not_speak_of(
+    agent: ExtractiveAgent, question: str, refused: bool
+) -> None:
+    result = agent.answer(question)
+    assert result.refused is refused
+    assert result.contexts
+    if not refused:
+        assert "agosto" in result.answer
