@@ -13,6 +13,7 @@ from evaluator.agents.quantities import asks_span, spans
 from evaluator.agents.support import Sentence
 from ragoro.text import Lang, content_tokens
 from ragoro.text.numbers import extract_quantities
+from tests.evaluator.test_agents_corpus import build_agents_index
 from vectordb import VectorIndex, build_index
 
 
@@ -299,3 +300,41 @@ def test_the_agent_refuses_a_season_its_passage_does_not_speak_of(
     assert result.contexts
     if not refused:
         assert "agosto" in result.answer
+
+
+@pytest.fixture(scope="module")
+def two_plants(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    # Brescia's electricity in one document, Torino's in another.
+    return ExtractiveAgent(build_agents_index(tmp_path_factory.mktemp("plants")), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "wording"),
+    [
+        (
+            "Quanta energia elettrica ha consumato lo stabilimento di Verona nel 2025?",
+            "solo per un altro soggetto",
+        ),
+        ("How much electricity did the Verona plant consume in 2025?", "only for another entity"),
+    ],
+)
+def test_a_plant_the_question_names_is_no_choice_between_two_others(
+    two_plants: ExtractiveAgent, question: str, wording: str
+) -> None:
+    result = two_plants.answer(question)
+    assert result.asked_clarification is False
+    assert result.refused is True
+    assert wording in result.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Quanta energia elettrica ha consumato lo stabilimento nel 2025?",
+        "How much electricity did the plant consume in 2025?",
+    ],
+)
+def test_a_question_naming_no_plant_still_asks_which_one(
+    two_plants: ExtractiveAgent, question: str
+) -> None:
+    assert two_plants.answer(question).asked_clarification is True
