@@ -22,6 +22,7 @@ from evaluator.agents.contrasts import sibling_identifiers
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.modifiers import unmet_qualifiers
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms
 from evaluator.agents.wording import Elsewhere
@@ -355,6 +356,7 @@ def focus_misses(
         sibling_slots(question, lang, best, stats)
         or sibling_qualifiers(question, lang, best, stats)
         or sibling_actions(question, lang, chosen, stats)
+        or unmet_qualifiers(question, lang, best, stats)
     )
     if slots:
         return FocusMiss([QueryTerm(n, stem(n, lang)) for n in slots])

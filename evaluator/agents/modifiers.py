@@ -23,13 +23,15 @@ corpus does name the badge elsewhere.
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from evaluator.agents.lexicon import QueryTerm
-from evaluator.agents.support import term_in
-from ragoro.text import Lang, stem
+from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.support import CorpusStats, Sentence, term_in
+from ragoro.text import Lang, content_tokens, stem
+from vectordb import Chunk
 
-__all__ = ["unmet_modifiers", "unmet_owners"]
+__all__ = ["unmet_modifiers", "unmet_owners", "unmet_qualifiers"]
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
 # Purpose and place ("per un lutto", "in mensa"); a "di" complement is as often the material
@@ -124,3 +126,65 @@ def _owned(words: list[str], i: int, lang: Lang) -> str | None:
     if len(before) == 2 and before[0] == "of" and before[1] in _EN_DEFINITE and i >= 3:
         return words[i - 3]
     return None
+
+
+# A word as a pair reads it: letters only ("rifiuti", "pericolosi").
+_PAIR_WORD_RE = re.compile(r"[^\W\d_]+")
+# Derivational suffixes that make an adjective: Italian "pericolosi", "aziendale", "elettrica",
+# "retribuiti"; English "hazardous", "annual", "electric", "paid". A verb next to a noun
+# ("l'anticipo *deve*") narrows nothing.
+_ADJECTIVE_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"(?:os[oaie]|al[ei]|ic[oaeh]i?|iv[oaie]|ar[ei]|il[ei]|at[oaie]|it[oaie]|ut[oaie]|ent[ei]|ant[ei])$"
+    ),
+    "en": re.compile(r"(?:ous|al|ic|ive|able|ible|ful|less|ary|ed|ent|ant)$"),
+}
+
+
+def _pairs(text: str, lang: Lang) -> set[tuple[str, str]]:
+    """Every two adjacent words of the text, as stems."""
+    words = [stem(w.lower(), lang) for w in _PAIR_WORD_RE.findall(text)]
+    return set(itertools.pairwise(words))
+
+
+def unmet_qualifiers(
+    question: str, lang: Lang, sentence: Sentence, stats: CorpusStats
+) -> list[str]:
+    """Adjectives that narrow a noun of the question to a kind its passage tells apart
+    ("rifiuti *pericolosi*": the chunk of the answer writes the pair in another sentence,
+    "I rifiuti pericolosi sono stati pari a 640 tonnellate"), where the answer's sentence,
+    in the question's language, names the noun without the adjective ("9.870 tonnellate di
+    rifiuti, di cui l'87%..."): it speaks of the whole kind, and its value is not the
+    narrowed one's. A pair the passage never writes is read as a paraphrase; an Italian
+    adjective follows its noun, an English one precedes it."""
+    if sentence.lang != lang:
+        return []
+    question = DOCUMENT_TITLE_RE.sub(" ", question)  # a title quoted whole narrows nothing
+    content = set(content_tokens(question, lang))
+    words = [w for w in _PAIR_WORD_RE.findall(question) if w == w.lower()]
+    theirs = {stem(w.lower(), lang) for w in _PAIR_WORD_RE.findall(sentence.text)}
+    passage: set[tuple[str, str]] | None = None
+    out = []
+    for first, second in itertools.pairwise(words):
+        a, b = stem(first, lang), stem(second, lang)
+        (noun, qualifier), written = ((a, b), second) if lang == "it" else ((b, a), first)
+        if a not in content or b not in content or _ADJECTIVE_RE[lang].search(written) is None:
+            continue
+        if noun not in theirs or qualifier in theirs:
+            continue
+        if passage is None:
+            passage = set().union(
+                *(_pairs(c.text, lang) for c in stats.chunks if _holds(c, sentence))
+            )
+        if (a, b) in passage:
+            out.append(written)
+    return out
+
+
+def _holds(chunk: Chunk, sentence: Sentence) -> bool:
+    """Is the sentence inside (or overlapping) the chunk?"""
+    return (
+        chunk.document_path == sentence.document_path
+        and chunk.start_char < sentence.end
+        and sentence.start < chunk.end_char
+    )

@@ -101,13 +101,30 @@ HANDBOOK_IT = (
     "2026. I giorni di chiusura collettiva sono conteggiati come ferie.\n"
 )
 
+WASTE_EN = (
+    "# Waste report\n\n"
+    "In 2025 the Group produced 9,870 tonnes of waste, of which 87% was recovered or "
+    "recycled. Hazardous waste amounted to 640 tonnes, mostly spent oils and sludges.\n"
+)
+WASTE_IT = (
+    "# Rapporto rifiuti\n\n"
+    "Nel 2025 il Gruppo ha prodotto 9.870 tonnellate di rifiuti, di cui l'87% è stato avviato a "
+    "recupero o riciclo. I rifiuti pericolosi sono stati pari a 640 tonnellate.\n"
+)
+
 
 @pytest.fixture(scope="module")
 def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
     base = tmp_path_factory.mktemp("twins")
     docs = base / "docs"
     docs.mkdir()
-    texts = {"results.md": REPORT_EN, "relazione.md": REPORT_IT, "manuale.md": HANDBOOK_IT}
+    texts = {
+        "results.md": REPORT_EN,
+        "relazione.md": REPORT_IT,
+        "manuale.md": HANDBOOK_IT,
+        "waste.md": WASTE_EN,
+        "rifiuti.md": WASTE_IT,
+    }
     for name, text in texts.items():
         (docs / name).write_text(text, encoding="utf-8")
     build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
@@ -338,3 +355,22 @@ def test_a_question_naming_no_plant_still_asks_which_one(
     two_plants: ExtractiveAgent, question: str
 ) -> None:
     assert two_plants.answer(question).asked_clarification is True
+
+
+@pytest.mark.parametrize(
+    ("question", "refused"),
+    [
+        ("What share of the hazardous waste was recovered or recycled in 2025?", True),
+        ("Quale percentuale dei rifiuti pericolosi è stata avviata a recupero nel 2025?", True),
+        ("What share of the waste was recovered or recycled in 2025?", False),
+        ("Quale percentuale dei rifiuti è stata avviata a recupero nel 2025?", False),
+    ],
+)
+def test_a_kind_the_passage_tells_apart_is_not_answered_by_the_whole(
+    agent: ExtractiveAgent, question: str, refused: bool
+) -> None:
+    # The passage gives 87% for all waste and writes "hazardous waste" as a kind of its own.
+    result = agent.answer(question)
+    assert result.refused is refused
+    if not refused:
+        assert "87" in result.answer
