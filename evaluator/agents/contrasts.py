@@ -23,9 +23,10 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from evaluator.agents.glossary import agent_translations
 from ragoro.text import Lang, content_tokens, stem
 
-__all__ = ["sibling_identifiers", "sibling_members"]
+__all__ = ["sibling_holders", "sibling_identifiers", "sibling_members"]
 
 # A short capital prefix and a number, with an optional hyphen or space between them.
 _IDENTIFIER_RE = re.compile(r"\b([A-Z]{1,4})[- ]?(\d+(?:[-./]\d+)*)\b")
@@ -139,4 +140,55 @@ def sibling_members(question: str, lang: Lang, passage: Iterable[str]) -> list[s
         if any(f & around for f in others):
             word = min(named)
             out.append(written.get(word, word))
+    return out
+
+
+# Who holds a thing, said by an adjective beside its noun: the company's ("auto *aziendale*",
+# "*company* car") or the employee's own ("auto *propria*", "*own* car", "telefono
+# *personale*"). Read only next to a noun the question and the sentence share, since "il
+# *proprio* responsabile" or "la VPN *aziendale*" qualify other nouns.
+_HOLDERS: dict[str, dict[Lang, frozenset[str]]] = {
+    "company": {
+        "en": frozenset({"company", "corporate"}),
+        "it": frozenset({"aziendale", "aziendali"}),
+    },
+    "own": {
+        "en": frozenset({"own", "personal", "private"}),
+        "it": frozenset(
+            {"proprio", "propria", "propri", "proprie", "personale", "personali", "privato"}
+            | {"privata", "privati", "private"}
+        ),
+    },
+}
+
+
+def _held(text: str, lang: Lang) -> dict[str, str]:
+    """Stem of a noun -> the holder its adjective names ("auto propria" -> "own"): an
+    Italian adjective follows its noun, an English one precedes it."""
+    words = [w.lower() for w in _WORD_RE.findall(text)]
+    out = {}
+    for i, word in enumerate(words):
+        for holder, forms in _HOLDERS.items():
+            if word not in forms[lang]:
+                continue
+            j = i - 1 if lang == "it" else i + 1
+            if 0 <= j < len(words):
+                out[stem(words[j], lang)] = holder
+    return out
+
+
+def sibling_holders(question: str, lang: Lang, sentences: Sequence[tuple[str, Lang]]) -> list[str]:
+    """Holders the question gives a noun ("the *company* car") where an answer's sentence
+    (text, language) gives the same noun, or its translation, another holder ("l'auto
+    *propria*"): the sentence speaks of the employee's own car, not the company's."""
+    asked = _held(question, lang)
+    out = []
+    for noun, holder in asked.items():
+        for text, their_lang in sentences:
+            theirs = _held(text, their_lang)
+            forms = {noun, *agent_translations(noun, lang)}
+            others = {theirs[n] for n in forms if n in theirs}
+            if others and holder not in others:
+                out.append(next(w for w in sorted(_HOLDERS[holder][lang]) if w in question.lower()))
+                break
     return out

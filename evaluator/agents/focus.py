@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from evaluator.agents.about import section_years, sibling_owner
-from evaluator.agents.contrasts import sibling_identifiers
+from evaluator.agents.contrasts import sibling_holders, sibling_identifiers
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
@@ -350,6 +350,7 @@ def focus_misses(
     if codes:
         return FocusMiss([QueryTerm(c, c, is_number=True) for c in codes])
     series = sibling_identifiers(question, [s.text for s in chosen])
+    series += sibling_holders(question, lang, [(s.text, s.lang) for s in chosen])
     if series:
         return FocusMiss([QueryTerm(c, c) for c in series], "entity")
     slots = (

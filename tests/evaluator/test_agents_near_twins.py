@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evaluator.agents import ExtractiveAgent
-from evaluator.agents.contrasts import sibling_identifiers, sibling_members
+from evaluator.agents.contrasts import sibling_holders, sibling_identifiers, sibling_members
 from evaluator.agents.focus import contradicted_years
 from evaluator.agents.quantities import asks_span, spans
 from evaluator.agents.support import Sentence
@@ -374,3 +374,36 @@ def test_a_kind_the_passage_tells_apart_is_not_answered_by_the_whole(
     assert result.refused is refused
     if not refused:
         assert "87" in result.answer
+
+
+_OWN_CAR = ("Il rimborso chilometrico per l'utilizzo dell'auto propria è di 0,42 EUR/km.", "it")
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "sentence", "siblings"),
+    [
+        ("Qual è il rimborso chilometrico per l'auto aziendale?", "it", _OWN_CAR, ["aziendale"]),
+        ("Is there a company car for managers?", "en", _OWN_CAR, ["company"]),
+        (
+            "Can I use my personal phone on the line?",
+            "en",
+            ("Company phones only.", "en"),
+            ["personal"],
+        ),
+        # The twins: the same holder, or none asked.
+        ("Qual è il rimborso chilometrico per l'auto propria?", "it", _OWN_CAR, []),
+        ("What is the mileage refund for my own car?", "en", _OWN_CAR, []),
+        ("Quanto mi rimborsano al chilometro se uso la mia auto?", "it", _OWN_CAR, []),
+        # A holder of another noun says nothing of the asked one.
+        (
+            "Chi approva l'uso della VPN aziendale?",
+            "it",
+            ("Lo approva il proprio responsabile diretto.", "it"),
+            [],
+        ),
+    ],
+)
+def test_a_sentence_on_another_holders_thing_speaks_of_a_sibling(
+    question: str, lang: Lang, sentence: tuple[str, Lang], siblings: list[str]
+) -> None:
+    assert sibling_holders(question, lang, [sentence]) == siblings
