@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from evaluator.agents.about import section_years, sibling_owner
+from evaluator.agents.about import section_years, sibling_owner, someone_elses
 from evaluator.agents.contrasts import sibling_holders, sibling_identifiers
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
@@ -343,7 +343,9 @@ def focus_misses(
     years = contradicted_years(question, best, head, section_years(best, stats))
     if years:
         return FocusMiss([QueryTerm(y, y, is_number=True) for y in years], "year")
-    owners = sibling_owner(question, lang, best, quantity, stats)
+    owners = sibling_owner(question, lang, best, quantity, stats) or someone_elses(
+        question, lang, chosen, stats
+    )
     if owners:
         return FocusMiss([QueryTerm(name, name) for name in owners], "entity")
     codes = unmet_identifiers(question, [best], stats, lang)

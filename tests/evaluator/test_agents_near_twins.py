@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evaluator.agents import ExtractiveAgent
+from evaluator.agents.about import someone_elses
 from evaluator.agents.contrasts import sibling_holders, sibling_identifiers, sibling_members
 from evaluator.agents.focus import contradicted_years
 from evaluator.agents.quantities import asks_span, spans
@@ -407,3 +408,25 @@ def test_a_sentence_on_another_holders_thing_speaks_of_a_sibling(
     question: str, lang: Lang, sentence: tuple[str, Lang], siblings: list[str]
 ) -> None:
     assert sibling_holders(question, lang, [sentence]) == siblings
+
+
+_DIRECTOR = "Il direttore dello stabilimento di Torino è l'Ing. Federica Sala."
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "siblings"),
+    [
+        ("Who is the plant manager in Suzhou?", "en", ["suzhou"]),
+        ("Chi è il direttore dello stabilimento di Suzhou?", "it", ["suzhou"]),
+        # The twins: the sentence's person is the asked plant's.
+        ("Who runs the Turin plant?", "en", []),
+        ("Chi è il direttore dello stabilimento di Torino?", "it", []),
+        # Not a "who" question: the owner checks of values read it.
+        ("Where is the Suzhou plant?", "en", []),
+    ],
+)
+def test_a_person_the_sentence_gives_another_plant_is_a_siblings(
+    agent: ExtractiveAgent, question: str, lang: Lang, siblings: list[str]
+) -> None:
+    sentence = Sentence("relazione.md", 0, len(_DIRECTOR), _DIRECTOR, "it")
+    assert someone_elses(question, lang, [sentence], agent.stats) == siblings
