@@ -22,9 +22,9 @@ from evaluator.agents.contrasts import sibling_holders, sibling_identifiers
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
-from evaluator.agents.modifiers import unmet_qualifiers
+from evaluator.agents.modifiers import kind_noun, unmet_kind, unmet_qualifiers
 from evaluator.agents.short_answer import asks_who, names_someone
-from evaluator.agents.support import CorpusStats, Sentence, missing_terms
+from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.wording import Elsewhere
 from ragoro.text import Lang, Quantity, stem
 from ragoro.text.dates import YEAR_RE, years_in
@@ -198,15 +198,23 @@ def no_time_given(question: str, sentences: Sequence[Sentence]) -> bool:
 
 
 def asks_kind(question: str) -> bool:
-    """A question asking for a kind of answer a sentence either has or lacks: someone (who)
-    or a time of day (what time)."""
-    return asks_who(question) or _CLOCK_ASK_RE.search(question) is not None
+    """A question asking for a kind of answer a sentence either has or lacks: someone (who),
+    a time of day (what time), or a kind of a named thing (which type of oil: a sentence
+    about the oil)."""
+    return (
+        asks_who(question)
+        or _CLOCK_ASK_RE.search(question) is not None
+        or kind_noun(question) is not None
+    )
 
 
 def gives_kind(question: str, sentence: Sentence) -> bool:
     """Does the sentence carry the kind of answer `asks_kind` reads in the question?"""
     if _CLOCK_ASK_RE.search(question) is not None:
         return _CLOCK_RE.search(sentence.text) is not None
+    noun = kind_noun(question)
+    if noun is not None:
+        return term_in(noun, sentence.tokens)
     return names_someone(question, sentence.text)
 
 
@@ -363,6 +371,9 @@ def focus_misses(
     )
     if slots:
         return FocusMiss([QueryTerm(n, stem(n, lang)) for n in slots])
+    kind = unmet_kind(question, list(chosen))
+    if kind:
+        return FocusMiss(kind)
     contact = asked_contact(question)
     if contact is not None and not gives_contact(contact, [c.text for c in chosen]):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))

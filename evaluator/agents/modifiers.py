@@ -26,12 +26,13 @@ from __future__ import annotations
 import itertools
 import re
 
+from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.support import CorpusStats, Sentence, term_in
 from ragoro.text import Lang, content_tokens, stem
 from vectordb import Chunk
 
-__all__ = ["unmet_modifiers", "unmet_owners", "unmet_qualifiers"]
+__all__ = ["kind_noun", "unmet_kind", "unmet_modifiers", "unmet_owners", "unmet_qualifiers"]
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
 # Purpose and place ("per un lutto", "in mensa"); a "di" complement is as often the material
@@ -188,3 +189,48 @@ def _holds(chunk: Chunk, sentence: Sentence) -> bool:
         and chunk.start_char < sentence.end
         and sentence.start < chunk.end_char
     )
+
+
+# "Che tipo di *grasso*...", "Which brand of hydraulic *oil*...": the thing whose kind is asked.
+_KIND_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"\b(?:che|quale|quali)\s+(?:tipo|tipi|genere|marca|modello)\s+di\s+(?P<np>[^\W\d_]+)",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(
+        r"\b(?:what|which)\s+(?:types?|kinds?|sorts?|brands?|makes?|models?|grades?)\s+of\s+"
+        r"(?:the\s+|a\s+|an\s+)?(?P<np>[^\W\d_]+(?:\s+[^\W\d_]+)?)",
+        re.IGNORECASE,
+    ),
+}
+# A verb after the noun ends its phrase ("which type of oil *does*...").
+_EN_VERBS = frozenset(
+    ["do", "does", "did", "is", "are", "was", "were", "should", "must", "can", "will", "goes"]
+)
+
+
+def kind_noun(question: str) -> QueryTerm | None:
+    """The thing a "what kind of X" question asks the kind of ("che tipo di *grasso*",
+    "which brand of hydraulic *oil*"), with its translations; None for other questions."""
+    for lang in ("it", "en"):
+        match = _KIND_RE[lang].search(question)
+        if match is None:
+            continue
+        words = match.group("np").split()
+        if len(words) > 1 and words[-1].lower() in _EN_VERBS:
+            words = words[:-1]
+        noun = words[-1].lower()
+        own = stem(noun, lang)
+        return QueryTerm(noun, own, agent_translations(own, lang))
+    return None
+
+
+def unmet_kind(question: str, sentences: list[Sentence]) -> list[QueryTerm]:
+    """The thing a "what kind of X" question asks about (`kind_noun`) when none of the
+    answer's sentences names it (or its translation): a sentence about the motor's power
+    tells no kind of grease, whatever else of the question it covers."""
+    term = kind_noun(question)
+    if term is None:
+        return []
+    tokens = frozenset().union(*(s.tokens for s in sentences))
+    return [] if term_in(term, tokens) else [term]

@@ -9,7 +9,8 @@ import pytest
 from evaluator.agents import ExtractiveAgent
 from evaluator.agents.about import someone_elses
 from evaluator.agents.contrasts import sibling_holders, sibling_identifiers, sibling_members
-from evaluator.agents.focus import contradicted_years
+from evaluator.agents.focus import asks_kind, contradicted_years, gives_kind
+from evaluator.agents.modifiers import unmet_kind
 from evaluator.agents.quantities import asks_span, spans
 from evaluator.agents.support import Sentence
 from ragoro.text import Lang, content_tokens
@@ -430,3 +431,38 @@ def test_a_person_the_sentence_gives_another_plant_is_a_siblings(
 ) -> None:
     sentence = Sentence("relazione.md", 0, len(_DIRECTOR), _DIRECTOR, "it")
     assert someone_elses(question, lang, [sentence], agent.stats) == siblings
+
+
+_POWER = ("La potenza del motore principale della pressa è di 37 kW.", "it")
+_OIL = ("La pressa utilizza olio idraulico minerale di tipo HLP 46.", "it")
+_GREASE = ("Lubrificare le guide della slitta con grasso al litio NLGI 2.", "it")
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "missing"),
+    [
+        ("Che tipo di grasso va usato per i cuscinetti del motore?", _POWER, ["grasso"]),
+        ("Which kind of grease goes on the main motor bearings?", _POWER, ["grease"]),
+        # The twins: the sentence names the thing, in either language.
+        ("Che tipo di grasso va usato per le guide della slitta?", _GREASE, []),
+        ("What type of oil does the press use?", _OIL, []),
+        ("Which brand of hydraulic oil should I use?", _OIL, []),
+        # Not a kind question.
+        ("Quanto è potente il motore principale?", _POWER, []),
+    ],
+)
+def test_a_kind_question_needs_a_sentence_naming_the_thing(
+    question: str, sentence: tuple[str, Lang], missing: list[str]
+) -> None:
+    text, lang = sentence
+    found = unmet_kind(question, [Sentence("m.md", 0, len(text), text, lang)])
+    assert [t.word for t in found] == missing
+
+
+def test_a_kind_question_prefers_a_sentence_naming_the_thing() -> None:
+    # `extractive` picks, among supported sentences, one that `gives_kind`.
+    question = "What grade of oil does the press take?"
+    assert asks_kind(question) and asks_kind("Che tipo di grasso si usa?")
+    oil = Sentence("m.md", 0, len(_OIL[0]), _OIL[0], "it")
+    power = Sentence("m.md", 0, len(_POWER[0]), _POWER[0], "it")
+    assert gives_kind(question, oil) and not gives_kind(question, power)
