@@ -152,19 +152,21 @@ def unmet_qualifiers(
     question: str, lang: Lang, sentence: Sentence, stats: CorpusStats
 ) -> list[str]:
     """Adjectives that narrow a noun of the question to a kind its passage tells apart
-    ("rifiuti *pericolosi*": the chunk of the answer writes the pair in another sentence,
-    "I rifiuti pericolosi sono stati pari a 640 tonnellate"), where the answer's sentence,
-    in the question's language, names the noun without the adjective ("9.870 tonnellate di
-    rifiuti, di cui l'87%..."): it speaks of the whole kind, and its value is not the
-    narrowed one's. A pair the passage never writes is read as a paraphrase; an Italian
-    adjective follows its noun, an English one precedes it."""
+    ("rifiuti *pericolosi*": right after the answer, its chunk goes on "I rifiuti pericolosi
+    sono stati pari a 640 tonnellate"), where the answer's sentence, in the question's
+    language, names the noun without the adjective ("9.870 tonnellate di rifiuti, di cui
+    l'87%..."): it speaks of the whole kind, and its value is not the narrowed one's.
+
+    Only a kind the document introduces after the answer's sentence counts: once "un
+    accumulatore idraulico" is introduced, a later "l'accumulatore" is the same one, said
+    short. A pair the passage never writes is read as a paraphrase; an Italian adjective
+    follows its noun, an English one precedes it."""
     if sentence.lang != lang:
         return []
     question = DOCUMENT_TITLE_RE.sub(" ", question)  # a title quoted whole narrows nothing
     content = set(content_tokens(question, lang))
     words = [w for w in _PAIR_WORD_RE.findall(question) if w == w.lower()]
     theirs = {stem(w.lower(), lang) for w in _PAIR_WORD_RE.findall(sentence.text)}
-    passage: set[tuple[str, str]] | None = None
     out = []
     for first, second in itertools.pairwise(words):
         a, b = stem(first, lang), stem(second, lang)
@@ -173,13 +175,17 @@ def unmet_qualifiers(
             continue
         if noun not in theirs or qualifier in theirs:
             continue
-        if passage is None:
-            passage = set().union(
-                *(_pairs(c.text, lang) for c in stats.chunks if _holds(c, sentence))
-            )
-        if (a, b) in passage:
+        before, after = _around_sentence(sentence, stats)
+        if (a, b) in _pairs(after, lang) and (a, b) not in _pairs(before, lang):
             out.append(written)
     return out
+
+
+def _around_sentence(sentence: Sentence, stats: CorpusStats) -> tuple[str, str]:
+    """The document's text before the sentence, and the rest of its chunk after it."""
+    text = stats.documents[sentence.document_path].text
+    ends = [c.end_char for c in stats.chunks if _holds(c, sentence)]
+    return text[: sentence.start], text[sentence.end : max(ends, default=sentence.end)]
 
 
 def _holds(chunk: Chunk, sentence: Sentence) -> bool:

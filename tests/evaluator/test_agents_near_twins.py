@@ -114,6 +114,14 @@ WASTE_IT = (
     "recupero o riciclo. I rifiuti pericolosi sono stati pari a 640 tonnellate.\n"
 )
 
+ACCUMULATOR = (
+    "# Accumulatore\n\n"
+    "La pressa è dotata di un accumulatore idraulico a sacca con capacità di 10 litri. La "
+    "pressione di precarica dell'azoto dell'accumulatore è di 130 bar.\n\n"
+    "The press has a hydraulic accumulator with a capacity of 10 litres. The nitrogen "
+    "precharge pressure of the accumulator is 130 bar.\n"
+)
+
 
 @pytest.fixture(scope="module")
 def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
@@ -126,6 +134,7 @@ def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
         "manuale.md": HANDBOOK_IT,
         "waste.md": WASTE_EN,
         "rifiuti.md": WASTE_IT,
+        "accumulatore.md": ACCUMULATOR,
     }
     for name, text in texts.items():
         (docs / name).write_text(text, encoding="utf-8")
@@ -466,3 +475,19 @@ def test_a_kind_question_prefers_a_sentence_naming_the_thing() -> None:
     oil = Sentence("m.md", 0, len(_OIL[0]), _OIL[0], "it")
     power = Sentence("m.md", 0, len(_POWER[0]), _POWER[0], "it")
     assert gives_kind(question, oil) and not gives_kind(question, power)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Qual è la pressione di precarica dell'accumulatore idraulico?",
+        "What is the nitrogen precharge pressure of the hydraulic accumulator?",
+    ],
+)
+def test_a_kind_introduced_before_the_answer_is_the_same_thing_said_short(
+    agent: ExtractiveAgent, question: str
+) -> None:
+    # "un accumulatore idraulico ... La pressione ... dell'accumulatore": one accumulator.
+    result = agent.answer(question)
+    assert result.refused is False
+    assert "130" in result.answer
