@@ -13,15 +13,17 @@ and the name it puts before its value, the value's owner.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, term_in
 from ragoro.text import Lang, Quantity, content_tokens, stem
 from ragoro.text.dates import is_month_name, years_in
 from ragoro.text.entities import entity_tokens, word_forms
 
-__all__ = ["included_only", "section_years", "sibling_owner"]
+__all__ = ["included_only", "section_years", "sibling_owner", "someone_elses"]
 
 # How far back in its section a sentence's period is looked for.
 _SECTION_LOOKBACK = 4
@@ -42,21 +44,37 @@ _LABEL_RE = re.compile(r"\s*\d")
 def section_years(sentence: Sentence, stats: CorpusStats) -> set[str]:
     """The years a sentence's statement is for: those it states, else those of the nearest
     earlier sentence of its section that states any ("Al 31 dicembre 2025 il Gruppo contava
-    1.200 dipendenti." dates the next sentence's shares). A heading ends the section;
-    empty when nothing before it in the section states a year."""
+    1.200 dipendenti." dates the next sentence's shares). A year that earlier sentence gives
+    only as the base of a comparison ("Net profit for 2025 was 118.6, up from 99.2 in 2024.
+    The net profit margin was 7.0%.") dates the compared value, not what follows. A heading
+    ends the section; empty when nothing before it in the section states a year."""
     own = years_in(sentence.text)
     if own:
         return own
     for before in reversed(stats.sentences_before(sentence, _SECTION_LOOKBACK)):
         years = years_in(before.text)
         if years:
-            return years
+            return (years - _compared_years(before.text)) or years
         if before.is_heading:
             break
     return set()
 
 
-def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -> set[str]:
+# The base of a comparison: "up 19.6% from EUR 99.2 million in 2024", "compared with 14.4% in
+# 2024", "rispetto ai 40.270 MWh del 2024". Its year dates the compared value only.
+_COMPARED_RE = re.compile(
+    r"\b(?:from|compared\s+(?:with|to)|than|versus|vs\.?|rispetto\s+a[il]?|rispetto\s+agli"
+    r"|rispetto\s+all[ae]?['’]?)\b(?:[^.;]|\.(?=\d)){0,40}?(?<!\d)((?:19|20)\d\d)(?!\d)",
+    re.IGNORECASE,
+)
+
+
+def _compared_years(text: str) -> set[str]:
+    """Years a sentence gives only as the base of a comparison."""
+    return {m.group(1) for m in _COMPARED_RE.finditer(" ".join(text.split()))}
+
+
+def _owners_before(sentence: Sentence, end: int, stats: CorpusStats) -> set[str]:
     """Capitalised names the sentence writes before its value in an owner's or a place's
     slot ("di X", "at the X plant", "X's"), lowercase, that few chunks name (a plant, a
     region; not the company, a unit or an acronym). A capitalised word in any other place
@@ -64,7 +82,7 @@ def _owners_before(sentence: Sentence, quantity: Quantity, stats: CorpusStats) -
     flat = sentence.text.replace("\n", " ").replace("\f", " ")
     names = entity_tokens(flat)
     out = set()
-    for m in _NAME_RE.finditer(flat[: quantity.start]):
+    for m in _NAME_RE.finditer(flat[:end]):
         word = m.group(0)
         lower = word.lower()
         if lower not in names or not (word[0].isupper() and word[1:].islower()):
@@ -99,6 +117,39 @@ def sibling_owner(
     it the value's owner."""
     if quantity is None:
         return []
+    return _another_owner(question, lang, sentence, quantity.start, stats)
+
+
+def someone_elses(
+    question: str, lang: Lang, sentences: Sequence[Sentence], stats: CorpusStats
+) -> list[str]:
+    """Names a "who" question asks about ("Who is the plant manager in *Suzhou*?") that an
+    answer's sentence naming someone never names, giving its person to another entity
+    instead ("Il direttore dello stabilimento di *Torino* è l'Ing. Federica Sala"): that is
+    the sibling's person. Only when the sentence names none of the asked names."""
+    if not asks_who(question):
+        return []
+    for sentence in sentences:
+        if not names_someone(question, sentence.text):
+            continue
+        end = len(sentence.text)
+        unnamed = _another_owner(question, lang, sentence, end, stats, every=True)
+        if unnamed:
+            return unnamed
+    return []
+
+
+def _another_owner(
+    question: str,
+    lang: Lang,
+    sentence: Sentence,
+    end: int,
+    stats: CorpusStats,
+    *,
+    every: bool = False,
+) -> list[str]:
+    """The question's names the sentence does not name (all of them when `every`), when it
+    names before `end`, in an owner's slot, a specific entity the question does not."""
     flat = DOCUMENT_TITLE_RE.sub(" ", question)
     # A proper name the corpus never writes ("Germany") is asked about as much as a known
     # one; an unknown acronym may be an abbreviation the documents spell out.
@@ -114,12 +165,12 @@ def sibling_owner(
         for name in sorted(asked)
         if name not in forms and agent_translations(stem(name, lang), lang).isdisjoint(forms)
     ]
-    if not unnamed:
+    if not unnamed or (every and len(unnamed) < len(asked)):
         return []
     question_forms = word_forms(question, lang)
     owners = {
         owner
-        for owner in _owners_before(sentence, quantity, stats)
+        for owner in _owners_before(sentence, end, stats)
         if owner not in question_forms
         and agent_translations(stem(owner, sentence.lang), sentence.lang).isdisjoint(question_forms)
     }

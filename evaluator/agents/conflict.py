@@ -46,6 +46,8 @@ def find_conflict(
     top = valued[0]
     assert top.quantity is not None
     asked = {w.lower() for w in re.findall(r"[^\W_]+", question)}
+    # Names of places and bodies the question means ("Brescia"); a code ("CO2") names none.
+    named = {n for n in entity_tokens(question) if n.isalpha() and stats.is_specific(n)}
     for other in valued[1:]:
         assert other.quantity is not None
         if other.support < ratio * top.support:
@@ -56,8 +58,11 @@ def find_conflict(
             other.quantity, top.quantity
         ):
             continue
-        own = specific_entities(top, stats) - specific_entities(other, stats) - asked
-        theirs = specific_entities(other, stats) - specific_entities(top, stats) - asked
+        ours, rivals = specific_entities(top, stats), specific_entities(other, stats)
+        if named and not named & (ours | rivals):
+            continue  # the question names the entity it means, and neither reading is for it
+        own = ours - rivals - asked
+        theirs = rivals - ours - asked
         if own and theirs:
             return [top, other]
     return None

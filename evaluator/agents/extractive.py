@@ -41,6 +41,7 @@ from evaluator.agents.about import included_only
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.conflict import clarification_options, find_conflict
 from evaluator.agents.contexts import chunk_context
+from evaluator.agents.contrasts import sibling_members
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.kinds import states_subject
@@ -233,6 +234,10 @@ class ExtractiveAgent:
         owners = unmet_owners(question, lang, terms, around)
         if owners:
             return self._refuse(lang, owners, selected, cosines, "entity")
+        # "The winter shutdown" answered from a passage on the summer one (`contrasts`).
+        members = sibling_members(question, lang, around)
+        if members:
+            return self._refuse(lang, [QueryTerm(m, m) for m in members], selected, cosines)
         parts = included_only(terms, best.sentence) if numeric else []
         if parts:
             return self._refuse(lang, parts, selected, cosines, "entity")

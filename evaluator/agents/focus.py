@@ -17,12 +17,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from evaluator.agents.about import section_years, sibling_owner
+from evaluator.agents.about import section_years, sibling_owner, someone_elses
+from evaluator.agents.contrasts import sibling_holders, sibling_identifiers
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.modifiers import kind_noun, unmet_kind, unmet_qualifiers
 from evaluator.agents.short_answer import asks_who, names_someone
-from evaluator.agents.support import CorpusStats, Sentence, missing_terms
+from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.wording import Elsewhere
 from ragoro.text import Lang, Quantity, stem
 from ragoro.text.dates import YEAR_RE, years_in
@@ -52,7 +54,9 @@ def contradicted_years(
 ) -> list[str]:
     """Years the question asks about when the answer's sentence states other years only.
 
-    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?". A sentence that
+    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?", and a comparison
+    of 2025 with 2024 none to "...growth in 2024 compared with 2023?": every asked year must
+    be one the sentence is for. A sentence that
     states no year (a table row under a year heading) contradicts nothing, and neither does
     one of a document whose `head` (its opening) states the asked year: a 2025 report's
     "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
@@ -60,9 +64,9 @@ def contradicted_years(
     asked = years_in(DOCUMENT_TITLE_RE.sub(" ", question)) - years_in(head)
     if stated is None:
         stated = years_in(sentence.text)
-    if not asked or not stated or asked & stated:
+    if not asked or not stated or asked <= stated:
         return []
-    return sorted(asked)
+    return sorted(asked - stated)
 
 
 def unmet_identifiers(
@@ -194,15 +198,23 @@ def no_time_given(question: str, sentences: Sequence[Sentence]) -> bool:
 
 
 def asks_kind(question: str) -> bool:
-    """A question asking for a kind of answer a sentence either has or lacks: someone (who)
-    or a time of day (what time)."""
-    return asks_who(question) or _CLOCK_ASK_RE.search(question) is not None
+    """A question asking for a kind of answer a sentence either has or lacks: someone (who),
+    a time of day (what time), or a kind of a named thing (which type of oil: a sentence
+    about the oil)."""
+    return (
+        asks_who(question)
+        or _CLOCK_ASK_RE.search(question) is not None
+        or kind_noun(question) is not None
+    )
 
 
 def gives_kind(question: str, sentence: Sentence) -> bool:
     """Does the sentence carry the kind of answer `asks_kind` reads in the question?"""
     if _CLOCK_ASK_RE.search(question) is not None:
         return _CLOCK_RE.search(sentence.text) is not None
+    noun = kind_noun(question)
+    if noun is not None:
+        return term_in(noun, sentence.tokens)
     return names_someone(question, sentence.text)
 
 
@@ -339,19 +351,29 @@ def focus_misses(
     years = contradicted_years(question, best, head, section_years(best, stats))
     if years:
         return FocusMiss([QueryTerm(y, y, is_number=True) for y in years], "year")
-    owners = sibling_owner(question, lang, best, quantity, stats)
+    owners = sibling_owner(question, lang, best, quantity, stats) or someone_elses(
+        question, lang, chosen, stats
+    )
     if owners:
         return FocusMiss([QueryTerm(name, name) for name in owners], "entity")
     codes = unmet_identifiers(question, [best], stats, lang)
     if codes:
         return FocusMiss([QueryTerm(c, c, is_number=True) for c in codes])
+    series = sibling_identifiers(question, [s.text for s in chosen])
+    series += sibling_holders(question, lang, [(s.text, s.lang) for s in chosen])
+    if series:
+        return FocusMiss([QueryTerm(c, c) for c in series], "entity")
     slots = (
         sibling_slots(question, lang, best, stats)
         or sibling_qualifiers(question, lang, best, stats)
         or sibling_actions(question, lang, chosen, stats)
+        or unmet_qualifiers(question, lang, best, stats)
     )
     if slots:
         return FocusMiss([QueryTerm(n, stem(n, lang)) for n in slots])
+    kind = unmet_kind(question, list(chosen))
+    if kind:
+        return FocusMiss(kind)
     contact = asked_contact(question)
     if contact is not None and not gives_contact(contact, [c.text for c in chosen]):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))

@@ -23,13 +23,16 @@ corpus does name the badge elsewhere.
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from evaluator.agents.lexicon import QueryTerm
-from evaluator.agents.support import term_in
-from ragoro.text import Lang, stem
+from evaluator.agents.glossary import agent_translations
+from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.support import CorpusStats, Sentence, term_in
+from ragoro.text import Lang, content_tokens, stem
+from vectordb import Chunk
 
-__all__ = ["unmet_modifiers", "unmet_owners"]
+__all__ = ["kind_noun", "unmet_kind", "unmet_modifiers", "unmet_owners", "unmet_qualifiers"]
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
 # Purpose and place ("per un lutto", "in mensa"); a "di" complement is as often the material
@@ -124,3 +127,116 @@ def _owned(words: list[str], i: int, lang: Lang) -> str | None:
     if len(before) == 2 and before[0] == "of" and before[1] in _EN_DEFINITE and i >= 3:
         return words[i - 3]
     return None
+
+
+# A word as a pair reads it: letters only ("rifiuti", "pericolosi").
+_PAIR_WORD_RE = re.compile(r"[^\W\d_]+")
+# Derivational suffixes that make an adjective: Italian "pericolosi", "aziendale", "elettrica",
+# "retribuiti"; English "hazardous", "annual", "electric", "paid". A verb next to a noun
+# ("l'anticipo *deve*") narrows nothing.
+_ADJECTIVE_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"(?:os[oaie]|al[ei]|ic[oaeh]i?|iv[oaie]|ar[ei]|il[ei]|at[oaie]|it[oaie]|ut[oaie]|ent[ei]|ant[ei])$"
+    ),
+    "en": re.compile(r"(?:ous|al|ic|ive|able|ible|ful|less|ary|ed|ent|ant)$"),
+}
+
+
+def _pairs(text: str, lang: Lang) -> set[tuple[str, str]]:
+    """Every two adjacent words of the text, as stems."""
+    words = [stem(w.lower(), lang) for w in _PAIR_WORD_RE.findall(text)]
+    return set(itertools.pairwise(words))
+
+
+def unmet_qualifiers(
+    question: str, lang: Lang, sentence: Sentence, stats: CorpusStats
+) -> list[str]:
+    """Adjectives that narrow a noun of the question to a kind its passage tells apart
+    ("rifiuti *pericolosi*": right after the answer, its chunk goes on "I rifiuti pericolosi
+    sono stati pari a 640 tonnellate"), where the answer's sentence, in the question's
+    language, names the noun without the adjective ("9.870 tonnellate di rifiuti, di cui
+    l'87%..."): it speaks of the whole kind, and its value is not the narrowed one's.
+
+    Only a kind the document introduces after the answer's sentence counts: once "un
+    accumulatore idraulico" is introduced, a later "l'accumulatore" is the same one, said
+    short. A pair the passage never writes is read as a paraphrase; an Italian adjective
+    follows its noun, an English one precedes it."""
+    if sentence.lang != lang:
+        return []
+    question = DOCUMENT_TITLE_RE.sub(" ", question)  # a title quoted whole narrows nothing
+    content = set(content_tokens(question, lang))
+    words = [w for w in _PAIR_WORD_RE.findall(question) if w == w.lower()]
+    theirs = {stem(w.lower(), lang) for w in _PAIR_WORD_RE.findall(sentence.text)}
+    out = []
+    for first, second in itertools.pairwise(words):
+        a, b = stem(first, lang), stem(second, lang)
+        (noun, qualifier), written = ((a, b), second) if lang == "it" else ((b, a), first)
+        if a not in content or b not in content or _ADJECTIVE_RE[lang].search(written) is None:
+            continue
+        if noun not in theirs or qualifier in theirs:
+            continue
+        before, after = _around_sentence(sentence, stats)
+        if (a, b) in _pairs(after, lang) and (a, b) not in _pairs(before, lang):
+            out.append(written)
+    return out
+
+
+def _around_sentence(sentence: Sentence, stats: CorpusStats) -> tuple[str, str]:
+    """The document's text before the sentence, and the rest of its chunk after it."""
+    text = stats.documents[sentence.document_path].text
+    ends = [c.end_char for c in stats.chunks if _holds(c, sentence)]
+    return text[: sentence.start], text[sentence.end : max(ends, default=sentence.end)]
+
+
+def _holds(chunk: Chunk, sentence: Sentence) -> bool:
+    """Is the sentence inside (or overlapping) the chunk?"""
+    return (
+        chunk.document_path == sentence.document_path
+        and chunk.start_char < sentence.end
+        and sentence.start < chunk.end_char
+    )
+
+
+# "Che tipo di *grasso*...", "Which brand of hydraulic *oil*...": the thing whose kind is asked.
+_KIND_RE: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(
+        r"\b(?:che|quale|quali)\s+(?:tipo|tipi|genere|marca|modello)\s+di\s+(?P<np>[^\W\d_]+)",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(
+        r"\b(?:what|which)\s+(?:types?|kinds?|sorts?|brands?|makes?|models?|grades?)\s+of\s+"
+        r"(?:the\s+|a\s+|an\s+)?(?P<np>[^\W\d_]+(?:\s+[^\W\d_]+)?)",
+        re.IGNORECASE,
+    ),
+}
+# A verb after the noun ends its phrase ("which type of oil *does*...").
+_EN_VERBS = frozenset(
+    ["do", "does", "did", "is", "are", "was", "were", "should", "must", "can", "will", "goes"]
+)
+
+
+def kind_noun(question: str) -> QueryTerm | None:
+    """The thing a "what kind of X" question asks the kind of ("che tipo di *grasso*",
+    "which brand of hydraulic *oil*"), with its translations; None for other questions."""
+    for lang in ("it", "en"):
+        match = _KIND_RE[lang].search(question)
+        if match is None:
+            continue
+        words = match.group("np").split()
+        if len(words) > 1 and words[-1].lower() in _EN_VERBS:
+            words = words[:-1]
+        noun = words[-1].lower()
+        own = stem(noun, lang)
+        return QueryTerm(noun, own, agent_translations(own, lang))
+    return None
+
+
+def unmet_kind(question: str, sentences: list[Sentence]) -> list[QueryTerm]:
+    """The thing a "what kind of X" question asks about (`kind_noun`) when none of the
+    answer's sentences names it (or its translation): a sentence about the motor's power
+    tells no kind of grease, whatever else of the question it covers."""
+    term = kind_noun(question)
+    if term is None:
+        return []
+    tokens = frozenset().union(*(s.tokens for s in sentences))
+    return [] if term_in(term, tokens) else [term]

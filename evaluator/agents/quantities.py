@@ -32,9 +32,13 @@ def wanted_kinds(question: str, lang: Lang) -> frozenset[str]:
 
 # "How long / how soon / per quanto tempo / quanto dura / entro quanto": the question asks
 # for a span of time (English "how long" may also ask a length: "how long is the stroke").
+# So does a count of time units ("how many days", "quante ore"): a number of days is a
+# duration, and a time of day ("entro le ore 9:00 del primo giorno") is no count of days.
 _SPAN_RE = re.compile(
     r"\bhow\s+(?:long|soon)\b|\bper\s+quanto\s+tempo\b|\bquanto\s+tempo\b|\bquanto\s+dura\b"
-    r"|\bentro\s+quant[oaie]\b",
+    r"|\bentro\s+quant[oaie]\b"
+    r"|\bhow\s+many\s+(?:minutes|hours|days|weeks|months|years)\b"
+    r"|\bquant[ie]\s+(?:minuti|ore|giorni|settimane|mesi|anni)\b",
     re.IGNORECASE,
 )
 _SPAN_UNITS = frozenset({"h", "m"})
@@ -42,8 +46,9 @@ _CLOCK_RE = re.compile(r"[:.]\d\d\b")
 
 
 def asks_span(question: str) -> bool:
-    """True when the question asks how long or how soon (a duration, or for "how long" a
-    length), so a percentage, an amount of money or a time of day does not answer it."""
+    """True when the question asks how long or how soon, or counts time units (a duration,
+    or for "how long" a length), so a percentage, an amount of money or a time of day does
+    not answer it."""
     return _SPAN_RE.search(question) is not None
 
 

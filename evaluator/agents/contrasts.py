@@ -1,0 +1,194 @@
+"""Siblings a question names by a member of a closed set: another identifier of the same
+series, another member of a set of mutually exclusive kinds.
+
+"A quale temperatura scatta l'allarme *A-203*?" answered with "L'allarme *A-114* indica che
+la temperatura ... ha raggiunto 70 °C" gives the value of another member of the alarm series;
+"By when must every plant obtain ISO *50001*?" answered with the deadline for ISO *45001*
+gives another standard's. An identifier is a short capital prefix and a number ("A-114",
+"ISO 45001", "M16"); two with the same prefix and different numbers are members of one
+series, never two names of one thing.
+
+Some kinds come in small closed sets whose members exclude each other (co-hyponyms): the
+seasons, the sources a power plant draws on, the lines a number is reached on. "When is the
+*winter* shutdown?" answered with "la chiusura collettiva *estiva*", "How much did the *wind*
+turbines produce?" answered from a passage about the *photovoltaic* plant, a *fax* number
+answered with a *phone* number: the passage speaks of a sibling of the asked kind. Only a
+passage that names another member and never the asked one is refused; the sets are generic
+vocabulary in both languages, never the words of one corpus.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from evaluator.agents.glossary import agent_translations
+from ragoro.text import Lang, content_tokens, stem
+
+__all__ = ["sibling_holders", "sibling_identifiers", "sibling_members"]
+
+# A short capital prefix and a number, with an optional hyphen or space between them.
+_IDENTIFIER_RE = re.compile(r"\b([A-Z]{1,4})[- ]?(\d+(?:[-./]\d+)*)\b")
+_WORD_RE = re.compile(r"[^\W\d_]+")
+# Prefixes that label an amount, not a series: a currency before its value.
+_AMOUNT_PREFIXES = frozenset({"EUR", "USD", "GBP", "CHF", "CNY", "RON", "JPY"})
+
+
+def _identifiers(text: str) -> dict[tuple[str, str], str]:
+    """(prefix, digits) -> the identifier as written, for every identifier of the text."""
+    out: dict[tuple[str, str], str] = {}
+    for m in _IDENTIFIER_RE.finditer(" ".join(text.split())):
+        prefix, number = m.group(1), re.sub(r"\D", "", m.group(2))
+        if prefix not in _AMOUNT_PREFIXES:
+            out.setdefault((prefix, number), m.group(0))
+    return out
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """Two numbers of one prefix name the same thing when one extends the other ("PX-200"
+    and its serial "PX200-2021-0001")."""
+    return a.startswith(b) or b.startswith(a)
+
+
+def sibling_identifiers(question: str, sentences: Sequence[str]) -> list[str]:
+    """Identifiers the question names ("A-203") where one of the answer's sentences names
+    another member of the same series ("A-114") and not the asked one: that sentence gives
+    the sibling's value. As the question writes them."""
+    asked = _identifiers(question)
+    out: list[str] = []
+    for (prefix, number), written in sorted(asked.items()):
+        for text in sentences:
+            theirs = {n for p, n in _identifiers(text) if p == prefix}
+            if any(_same_thing(number, n) for n in theirs):
+                continue
+            if theirs:
+                out.append(written)
+                break
+    return out
+
+
+# Closed sets of mutually exclusive kinds: set -> member -> its words in Italian and English.
+# A word that is as often something else ("spring", a machine part; "fall", a verb) is left
+# out: a member is only read where its word can mean nothing else.
+_SETS: dict[str, dict[str, dict[Lang, tuple[str, ...]]]] = {
+    "season": {
+        "winter": {
+            "en": ("winter", "wintertime"),
+            "it": ("inverno", "invernale", "invernali"),
+        },
+        "summer": {
+            "en": ("summer", "summertime"),
+            "it": ("estate", "estivo", "estiva", "estivi", "estive"),
+        },
+        "autumn": {"en": ("autumn",), "it": ("autunno", "autunnale", "autunnali")},
+        "spring": {"en": (), "it": ("primavera", "primaverile", "primaverili")},
+    },
+    "power source": {
+        "solar": {
+            "en": ("solar", "photovoltaic", "photovoltaics"),
+            "it": ("solare", "solari", "fotovoltaico", "fotovoltaica", "fotovoltaici"),
+        },
+        "wind": {
+            "en": ("wind",),
+            "it": ("eolico", "eolica", "eolici", "eoliche"),
+        },
+        "hydro": {
+            "en": ("hydroelectric", "hydropower"),
+            "it": ("idroelettrico", "idroelettrica", "idroelettrici"),
+        },
+        "geothermal": {"en": ("geothermal",), "it": ("geotermico", "geotermica")},
+        "biomass": {"en": ("biomass",), "it": ("biomassa", "biomasse")},
+    },
+    "line": {
+        "fax": {"en": ("fax", "telefax"), "it": ("fax", "telefax")},
+        "phone": {
+            "en": ("phone", "telephone", "phones"),
+            "it": ("telefono", "telefonico", "telefonica", "telefoni"),
+        },
+    },
+}
+
+
+@lru_cache(maxsize=1)
+def _member_stems() -> dict[tuple[str, str], frozenset[str]]:
+    """(set, member) -> the stems of its words in both languages."""
+    return {
+        (name, member): frozenset(
+            stem(word, lang) for lang, words in forms.items() for word in words
+        )
+        for name, members in _SETS.items()
+        for member, forms in members.items()
+    }
+
+
+def sibling_members(question: str, lang: Lang, passage: Iterable[str]) -> list[str]:
+    """Words of the question naming a member of a closed set ("winter") that the answer's
+    passage (`passage`: its stemmed tokens, in its own language) never names, while it does
+    name another member of the same set ("estiva"): the passage speaks of a sibling. The
+    words as the question writes them."""
+    written = {stem(w.lower(), lang): w.lower() for w in _WORD_RE.findall(question)}
+    asked = frozenset(content_tokens(question, lang))
+    around = frozenset(passage)
+    stems = _member_stems()
+    out = []
+    for (name, member), forms in stems.items():
+        named = asked & forms
+        if not named or forms & around:
+            continue
+        others = (f for (n, m), f in stems.items() if n == name and m != member)
+        if any(f & around for f in others):
+            word = min(named)
+            out.append(written.get(word, word))
+    return out
+
+
+# Who holds a thing, said by an adjective beside its noun: the company's ("auto *aziendale*",
+# "*company* car") or the employee's own ("auto *propria*", "*own* car", "telefono
+# *personale*"). Read only next to a noun the question and the sentence share, since "il
+# *proprio* responsabile" or "la VPN *aziendale*" qualify other nouns.
+_HOLDERS: dict[str, dict[Lang, frozenset[str]]] = {
+    "company": {
+        "en": frozenset({"company", "corporate"}),
+        "it": frozenset({"aziendale", "aziendali"}),
+    },
+    "own": {
+        "en": frozenset({"own", "personal", "private"}),
+        "it": frozenset(
+            {"proprio", "propria", "propri", "proprie", "personale", "personali", "privato"}
+            | {"privata", "privati", "private"}
+        ),
+    },
+}
+
+
+def _held(text: str, lang: Lang) -> dict[str, str]:
+    """Stem of a noun -> the holder its adjective names ("auto propria" -> "own"): an
+    Italian adjective follows its noun, an English one precedes it."""
+    words = [w.lower() for w in _WORD_RE.findall(text)]
+    out = {}
+    for i, word in enumerate(words):
+        for holder, forms in _HOLDERS.items():
+            if word not in forms[lang]:
+                continue
+            j = i - 1 if lang == "it" else i + 1
+            if 0 <= j < len(words):
+                out[stem(words[j], lang)] = holder
+    return out
+
+
+def sibling_holders(question: str, lang: Lang, sentences: Sequence[tuple[str, Lang]]) -> list[str]:
+    """Holders the question gives a noun ("the *company* car") where an answer's sentence
+    (text, language) gives the same noun, or its translation, another holder ("l'auto
+    *propria*"): the sentence speaks of the employee's own car, not the company's."""
+    asked = _held(question, lang)
+    out = []
+    for noun, holder in asked.items():
+        for text, their_lang in sentences:
+            theirs = _held(text, their_lang)
+            forms = {noun, *agent_translations(noun, lang)}
+            others = {theirs[n] for n in forms if n in theirs}
+            if others and holder not in others:
+                out.append(next(w for w in sorted(_HOLDERS[holder][lang]) if w in question.lower()))
+                break
+    return out
