@@ -78,6 +78,8 @@ from vectordb.embeddings import Vectors
 
 # The answer's sentences must carry some of what the question asks about besides its names:
 # a sentence naming the entity with none of the asked attribute answers another question.
+# Across languages the bar is lowered as the support bar is (`support_bar`): a question word
+# is found there only through a glossary translation.
 _ATTRIBUTE_SUPPORT = 0.3
 
 
@@ -236,9 +238,8 @@ class ExtractiveAgent:
         parts = included_only(terms, best.sentence) if numeric else []
         if parts:
             return self._refuse(lang, parts, selected, cosines, "entity")
-        if (
-            not stated
-            and attribute_share(question, terms, sentences, self.stats) < _ATTRIBUTE_SUPPORT
+        if not stated and attribute_share(question, terms, sentences, self.stats) < support_bar(
+            _ATTRIBUTE_SUPPORT, lang, best.sentence
         ):
             return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
         off_focus = focus_misses(
