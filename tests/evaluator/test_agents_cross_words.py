@@ -1,0 +1,72 @@
+"""Words a question in one language uses that a passage in the other does not (issue 15,
+fourth session a): quantifier determiners are framing, not content ("every site" is "tutti
+gli stabilimenti"), and everyday words the glossary translates. A real index over IT and EN
+text."""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluator.agents import ExtractiveAgent
+from evaluator.agents.lexicon import query_terms
+from vectordb import VectorIndex, build_index
+
+DOCS = {
+    "sicurezza.md": (
+        "# Sicurezza\n\n"
+        "Tutti gli stabilimenti devono ottenere la certificazione entro il 31 dicembre 2027.\n"
+        "Ciascun reparto nomina un preposto.\n"
+    ),
+    "sites.md": (
+        "# Sites\n\n"
+        "Every site has a canteen and a car park.\n"
+        "Each plant sends its energy data to head office by the 5th of the month.\n"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    base = tmp_path_factory.mktemp("cross")
+    docs = base / "docs"
+    docs.mkdir()
+    for name, text in DOCS.items():
+        (docs / name).write_text(text, encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "quantifier"),
+    [
+        ("By when must every site be certified?", "en", "every"),
+        ("Entro quando ciascuno stabilimento invia i dati energetici?", "it", "ciascun"),
+        ("Qualsiasi stabilimento ha una mensa?", "it", "qualsias"),
+    ],
+)
+def test_a_quantifier_determiner_is_no_content_term(
+    question: str, lang: str, quantifier: str
+) -> None:
+    words = {t.word for t in query_terms(question, lang)}  # type: ignore[arg-type]
+    stems = {t.stem for t in query_terms(question, lang)}  # type: ignore[arg-type]
+    assert quantifier not in words | stems
+    assert not any(s.startswith(quantifier) for s in stems)
+
+
+def test_an_english_question_with_a_quantifier_is_answered_from_italian_text(
+    agent: ExtractiveAgent,
+) -> None:
+    # A guard: "every" is a word of the English document, a term the Italian sentence
+    # ("Tutti gli stabilimenti") can never contain; the answer stays the Italian one.
+    result = agent.answer("By when must every site obtain the certification?")
+    assert result.refused is False
+    assert "2027" in result.answer.split("(")[0]
+
+
+def test_an_italian_question_with_a_quantifier_is_answered_from_english_text(
+    agent: ExtractiveAgent,
+) -> None:
+    # A guard, the other way round: "ciascun" is a word of the Italian document.
+    result = agent.answer("Entro quando ciascuno stabilimento invia i dati energetici alla sede?")
+    assert result.refused is False
+    assert "5th" in result.answer.split("(")[0]
