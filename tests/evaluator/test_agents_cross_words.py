@@ -70,3 +70,27 @@ def test_an_italian_question_with_a_quantifier_is_answered_from_english_text(
     result = agent.answer("Entro quando ciascuno stabilimento invia i dati energetici alla sede?")
     assert result.refused is False
     assert "5th" in result.answer.split("(")[0]
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "translation"),
+    [
+        # English words of a question over Italian text.
+        ("systems", "en", "sistem"),
+        ("cleanliness", "en", "puliz"),
+        ("qualifies", "en", "diritt"),
+        ("divided", "en", "ripartit"),
+        ("finished", "en", "completament"),
+        ("Romanian", "en", "roman"),
+        ("escalations", "en", "sollecit"),
+        # Italian words of a question over English text.
+        ("sistemi", "it", "system"),
+        ("sollecitare", "it", "escal"),
+        ("ulteriori", "it", "further"),
+        ("produttivi", "it", "production"),
+        ("brasiliano", "it", "brazil"),
+    ],
+)
+def test_the_glossary_translates_everyday_words(word: str, lang: str, translation: str) -> None:
+    terms = query_terms(f"{word}?", lang)  # type: ignore[arg-type]
+    assert any(t.startswith(translation) for term in terms for t in term.translations)
