@@ -94,3 +94,19 @@ def test_an_italian_question_with_a_quantifier_is_answered_from_english_text(
 def test_the_glossary_translates_everyday_words(word: str, lang: str, translation: str) -> None:
     terms = query_terms(f"{word}?", lang)  # type: ignore[arg-type]
     assert any(t.startswith(translation) for term in terms for t in term.translations)
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "translation"),
+    [
+        # A present form in an Italian passage ("il turno termina") is found from English.
+        ("finishes", "en", "termin"),
+        ("department", "en", "repart"),
+        ("reparto", "it", "department"),
+    ],
+)
+def test_the_glossary_lists_present_forms_and_departments(
+    word: str, lang: str, translation: str
+) -> None:
+    terms = query_terms(f"{word}?", lang)  # type: ignore[arg-type]
+    assert any(t == translation for term in terms for t in term.translations)
