@@ -195,7 +195,8 @@ class ExtractiveAgent:
                 (
                     c
                     for c in pool
-                    if c.support >= self.support_threshold and gives_kind(question, c.sentence)
+                    if c.support >= support_bar(self.support_threshold, lang, c.sentence)
+                    and gives_kind(question, c.sentence)
                 ),
                 best,
             )
