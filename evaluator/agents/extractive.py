@@ -27,10 +27,10 @@ For each question it
    in no such slot never makes it refuse;
 4. asks which one is meant when two documents give different values of the same quantity
    for different entities the question does not name;
-5. otherwise answers with a short answer taken from the sentence (a value + unit, a name, a
-   code, an address), the supporting sentence(s) and a citation of document and page, and
-   reports the value and normalised unit it states. Its contexts are always reported, a
-   refusal's too.
+5. otherwise answers from the best sentence of the kind asked (naming someone for "who", a
+   recurrence for "how often": `often`) with a short answer (a value + unit, a name, a code,
+   an address), the supporting sentence(s) and a citation of document and page, and reports
+   the value and normalised unit it states. Its contexts are always reported, a refusal's too.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
+from evaluator.agents.often import asks_frequency, states_frequency
 from evaluator.agents.options import AgentOptions
 from evaluator.agents.quantities import asks_quantity, asks_span, stated_value, wanted_kinds
 from evaluator.agents.ranking import (
@@ -192,12 +193,14 @@ class ExtractiveAgent:
             # "Who" is answered by a sentence naming someone, "what time" by one stating a
             # time of day: the best supported such sentence, if one is supported enough.
             best = next(
-                (
-                    c
-                    for c in pool
-                    if c.support >= support_bar(self.support_threshold, lang, c.sentence)
-                    and gives_kind(question, c.sentence)
-                ),
+                (c for c in pool if self._supported(c, lang) and gives_kind(question, c.sentence)),
+                best,
+            )
+        if asks_frequency(question):
+            # "How often" is answered by a sentence stating a recurrence ("ogni turno",
+            # "every night"), which may state no number at all.
+            best = next(
+                (c for c in pool if self._supported(c, lang) and states_frequency(c.sentence.text)),
                 best,
             )
         unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
@@ -291,6 +294,10 @@ class ExtractiveAgent:
         return order[: self.k]
 
     # -- decisions ---------------------------------------------------------------------
+
+    def _supported(self, candidate: Candidate, lang: Lang) -> bool:
+        """Does the sentence meet the support bar of its language against the question's?"""
+        return candidate.support >= support_bar(self.support_threshold, lang, candidate.sentence)
 
     def _subject_tokens(self, candidate: Candidate, question: str) -> frozenset[str]:
         """Where the asked subject must be named: the answer's sentence for a question asking

@@ -1,0 +1,96 @@
+""" "How often" questions are answered by a sentence stating a recurrence ("ogni turno",
+"every night"), which may state no number (issue 15, fourth session a). A real index over
+IT and EN text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evaluator.agents import ExtractiveAgent
+from evaluator.agents.often import asks_frequency, states_frequency
+from vectordb import VectorIndex, build_index
+
+DOCS = {
+    "barriera.md": (
+        "# Barriera\n\n"
+        "La barriera di sicurezza della zona di lavoro è di tipo 4 e garantisce un livello di "
+        "prestazione elevato.\n"
+        "La funzionalità della barriera deve essere verificata all'inizio di ogni turno di "
+        "lavoro.\n"
+    ),
+    "backup.md": (
+        "# Backups\n\n"
+        "The backup copies of the servers are kept 50 km away.\n"
+        "Backup copies of the servers are made every night.\n"
+    ),
+}
+
+
+def _agent(base: Path, name: str) -> ExtractiveAgent:
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / name).write_text(DOCS[name], encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.fixture(scope="module")
+def italian(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    return _agent(tmp_path_factory.mktemp("it"), "barriera.md")
+
+
+@pytest.fixture(scope="module")
+def english(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
+    return _agent(tmp_path_factory.mktemp("en"), "backup.md")
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("How often must the safety barrier be checked?", True),
+        ("How frequently are backups made?", True),
+        ("Ogni quanto va verificata la barriera?", True),
+        ("Ogni quante ore va sostituito il filtro?", True),
+        ("Con che frequenza si fanno i backup?", True),
+        ("How much does the barrier weigh?", False),
+        ("Quanto costa la barriera?", False),
+    ],
+)
+def test_a_frequency_question_is_told_apart(question: str, asks: bool) -> None:
+    assert asks_frequency(question) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        ("deve essere verificata all'inizio di ogni turno", True),
+        ("va sostituita ogni 500 ore di funzionamento", True),
+        ("il campione è analizzato una volta al mese", True),
+        ("le copie sono eseguite ogni notte", True),
+        ("backups are made every night", True),
+        ("the filter is cleaned every 500 hours", True),
+        ("the report is published annually", True),
+        ("la barriera è di tipo 4", False),
+        ("ogni dipendente ha diritto a 26 giorni", False),
+        ("each employee gets 26 days", False),
+    ],
+)
+def test_a_stated_recurrence_is_read(text: str, states: bool) -> None:
+    assert states_frequency(text) is states
+
+
+def test_an_english_how_often_question_over_italian_text(italian: ExtractiveAgent) -> None:
+    result = italian.answer("How often do I need to test the safety barrier?")
+    assert result.refused is False
+    # The answer is the recurrence, not the barrier's type number ("4 — ...").
+    assert result.value is None
+    assert not result.answer.startswith("4")
+    assert "ogni turno" in result.answer
+
+
+def test_an_italian_how_often_question_over_english_text(english: ExtractiveAgent) -> None:
+    result = english.answer("Ogni quanto si fanno le copie di backup dei server?")
+    assert result.refused is False
+    assert "every night" in result.answer.split("(")[0]
