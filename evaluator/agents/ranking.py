@@ -159,6 +159,9 @@ def score_rows(
         scored = [
             score_sentence(sentence, row, query, chunk_support[row], cosines[row], covered=covered)
             for sentence in stats.sentences_in(stats.chunks[row])
+            # A question the document asks answers nothing; its words still count in its
+            # chunk's support.
+            if not sentence.is_question
         ]
         if scored:
             keys.append(selection_key(max(c.rank for c in scored), cosines[row]))
