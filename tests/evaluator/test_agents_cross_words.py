@@ -110,3 +110,15 @@ def test_the_glossary_lists_present_forms_and_departments(
 ) -> None:
     terms = query_terms(f"{word}?", lang)  # type: ignore[arg-type]
     assert any(t == translation for term in terms for t in term.translations)
+
+
+def test_an_italian_slot_needs_a_whole_article() -> None:
+    from evaluator.agents.focus import _slot_nouns
+
+    # "per lavorare" is no "per la" + "vorare": an article is a whole word (or ends in an
+    # apostrophe), so an infinitive after "per" fills no qualifier slot.
+    assert _slot_nouns("Per quanto tempo vale l'accordo per lavorare da casa?", "it") == []
+    assert _slot_nouns("Il periodo di prova per gli operai", "it") == ["operai"]
+    assert _slot_nouns("una rete per l'impianto", "it") == ["impianto"]
+    # English reads "for" + an optional whole determiner already.
+    assert _slot_nouns("the rate for allowances", "en") == ["allowances"]
