@@ -122,3 +122,33 @@ def test_an_italian_slot_needs_a_whole_article() -> None:
     assert _slot_nouns("una rete per l'impianto", "it") == ["impianto"]
     # English reads "for" + an optional whole determiner already.
     assert _slot_nouns("the rate for allowances", "en") == ["allowances"]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "plain"),
+    [
+        # Idioms whose words alone mean something else, put as the plain word.
+        (
+            "How many days off in a row can I take?",
+            "en",
+            "How many holidays consecutive can I take?",
+        ),
+        ("Can I work from home on Fridays?", "en", "Can I work remote on Fridays?"),
+        (
+            "Posso lavorare da casa tre giorni di fila?",
+            "it",
+            "Posso lavorare da remoto tre giorni consecutivi?",
+        ),
+        ("Chi avvia la diagnosi a distanza?", "it", "Chi avvia la diagnosi da remoto?"),
+        # A hyphenated compound the glossary lists is written solid; others are left alone.
+        ("Is the two-hand control faulty?", "en", "Is the twohand control faulty?"),
+        ("How many part-time staff?", "en", "How many parttime staff?"),
+        ("What is the e-mail of the DPO?", "en", "What is the e-mail of the DPO?"),
+        # Words of an idiom apart are left alone.
+        ("Which row of the table?", "en", "Which row of the table?"),
+    ],
+)
+def test_idioms_and_compounds_are_read_as_one_word(question: str, lang: str, plain: str) -> None:
+    from evaluator.agents.glossary import spelled_out
+
+    assert spelled_out(question, lang) == plain  # type: ignore[arg-type]
