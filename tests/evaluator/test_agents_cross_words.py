@@ -89,6 +89,17 @@ def test_an_italian_question_with_a_quantifier_is_answered_from_english_text(
         ("ulteriori", "it", "further"),
         ("produttivi", "it", "production"),
         ("brasiliano", "it", "brazil"),
+        # A second batch (hw-1345...): attach, item, cap, broken, first, journey, written.
+        ("attach", "en", "allegat"),
+        ("item", "en", "voc"),
+        ("cap", "en", "limit"),
+        ("broken", "en", "malfunzion"),
+        ("first", "en", "prim"),
+        ("journey", "en", "viagg"),
+        ("written", "en", "annotat"),
+        ("allegato", "it", "attach"),
+        ("fusibili", "it", "fus"),
+        ("avviare", "it", "initiat"),
     ],
 )
 def test_the_glossary_translates_everyday_words(word: str, lang: str, translation: str) -> None:
