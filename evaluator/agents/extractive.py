@@ -39,6 +39,7 @@ from collections.abc import Sequence
 
 from evaluator.agents.about import included_only
 from evaluator.agents.base import AgentAnswer
+from evaluator.agents.conditions import asked_values
 from evaluator.agents.conflict import clarification_options, find_conflict
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
@@ -152,6 +153,7 @@ class ExtractiveAgent:
             wanted=wanted,
             counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
             span=numeric and not wanted and asks_span(question),
+            asked=asked_values(question, lang),
         )
         candidates = score_rows(
             self.stats,

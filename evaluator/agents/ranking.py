@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from evaluator.agents.conditions import meets_condition
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import QueryTerm
 from evaluator.agents.quantities import counted_noun, counts, pick_quantity
@@ -37,6 +38,9 @@ _RANK_COSINE = 0.05
 _SELECT_COSINE = 0.1
 _NUMERIC_BONUS = 0.25
 """The most a sentence's rank gains for stating a number of the wanted kind."""
+_CONDITION_BONUS = 0.1
+"""What a sentence's rank gains when the question's value meets its threshold, or loses
+when it fails it (`conditions`)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,8 @@ class QueryFacts:
     """Stems of what a "how many X" question counts (empty for other questions)."""
     span: bool = False
     """A how-long question: only a duration (or length) answers it."""
+    asked: tuple[Quantity, ...] = ()
+    """The values with a unit the question states (`conditions.asked_values`)."""
 
 
 def gives(candidate: Candidate, wanted: frozenset[str], counted: frozenset[str]) -> bool:
@@ -119,6 +125,14 @@ def score_sentence(
         rank -= 0.1
     if len(sentence.text) > 400:
         rank -= 0.05  # a whole table flattened into one "sentence" is a poor answer
+    if query.asked:
+        # "Superiore a 1.500 EUR" speaks to a claim of 2,000 euros; "fino a 1.500 EUR" does not.
+        flat = sentence.text.replace("\n", " ").replace("\f", " ")
+        met = {meets_condition(flat, q, query.asked) for q in sentence.quantities}
+        if True in met:
+            rank += _CONDITION_BONUS
+        elif False in met:
+            rank -= _CONDITION_BONUS
     return Candidate(sentence, row, support, rank, quantity)
 
 
