@@ -39,7 +39,6 @@ from collections.abc import Sequence
 
 from evaluator.agents.about import included_only
 from evaluator.agents.base import AgentAnswer
-from evaluator.agents.conditions import asked_values
 from evaluator.agents.conflict import clarification_options, find_conflict
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
@@ -49,14 +48,13 @@ from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
 from evaluator.agents.often import asks_frequency, states_frequency
 from evaluator.agents.options import AgentOptions
-from evaluator.agents.quantities import asks_quantity, asks_span, stated_value, wanted_kinds
+from evaluator.agents.quantities import stated_value
 from evaluator.agents.ranking import (
     COMPLEMENT_SUPPORT,
     Candidate,
-    QueryFacts,
     best_per_row,
-    counted_stems,
     gives,
+    query_facts,
     score_rows,
     selection_key,
 )
@@ -140,21 +138,9 @@ class ExtractiveAgent:
         lang = detect_language(question)
         split = split_terms(query_terms(question, lang), self.stats, lang)
         terms = split.known
-        weights = {t: self.stats.weight(t) for t in terms}
         cosines = self._cosines(question, terms)
-        numeric = asks_quantity(question, lang)
-        wanted = wanted_kinds(question, lang)
-        query = QueryFacts(
-            terms=terms,
-            weights=weights,
-            numbers=frozenset(t.word for t in terms if t.is_number),
-            stems=frozenset(form for t in terms for form in (t.stem, *t.translations)),
-            numeric=numeric,
-            wanted=wanted,
-            counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
-            span=numeric and not wanted and asks_span(question),
-            asked=asked_values(question, lang),
-        )
+        query = query_facts(question, lang, terms, self.stats)
+        numeric, wanted = query.numeric, query.wanted
         candidates = score_rows(
             self.stats,
             query,

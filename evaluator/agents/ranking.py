@@ -12,10 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evaluator.agents.conditions import meets_condition
+from evaluator.agents.conditions import asked_values, meets_condition
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import QueryTerm
-from evaluator.agents.quantities import counted_noun, counts, pick_quantity
+from evaluator.agents.quantities import (
+    asks_quantity,
+    asks_span,
+    counted_noun,
+    counts,
+    pick_quantity,
+    wanted_kinds,
+)
 from evaluator.agents.support import CorpusStats, Sentence
 from evaluator.agents.term_matches import Coverage
 from ragoro.text import Lang, Quantity, stem
@@ -26,6 +33,7 @@ __all__ = [
     "QueryFacts",
     "counted_stems",
     "gives",
+    "query_facts",
     "score_rows",
     "selection_key",
 ]
@@ -72,6 +80,26 @@ class QueryFacts:
     """A how-long question: only a duration (or length) answers it."""
     asked: tuple[Quantity, ...] = ()
     """The values with a unit the question states (`conditions.asked_values`)."""
+
+
+def query_facts(
+    question: str, lang: Lang, terms: list[QueryTerm], stats: CorpusStats
+) -> QueryFacts:
+    """What a question asks for, read once: its terms and their weights, whether it asks a
+    quantity and of which kind, what a "how many" counts, a span, and the values it states."""
+    numeric = asks_quantity(question, lang)
+    wanted = wanted_kinds(question, lang)
+    return QueryFacts(
+        terms=terms,
+        weights={t: stats.weight(t) for t in terms},
+        numbers=frozenset(t.word for t in terms if t.is_number),
+        stems=frozenset(form for t in terms for form in (t.stem, *t.translations)),
+        numeric=numeric,
+        wanted=wanted,
+        counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
+        span=numeric and not wanted and asks_span(question),
+        asked=asked_values(question, lang),
+    )
 
 
 def gives(candidate: Candidate, wanted: frozenset[str], counted: frozenset[str]) -> bool:
