@@ -29,7 +29,7 @@ _UNITS = (
     r"|times?|cycles?|mornings?|evenings?|uses?)"
 )
 _STATES_RE = re.compile(
-    rf"\b(?:ogni|every|each|ciascun[oa]?)\s+(?:[\d.,]+\s+)?{_UNITS}\b"
+    rf"\b(?:ogni|every|each|ciascun[oa]?)\s+(?:[\d.,]+\s+(?:[^\W\d_]+\s+)?)?{_UNITS}\b"
     r"|\b(?:hourly|daily|nightly|weekly|monthly|yearly|annually|quotidianamente|giornalmente"
     r"|settimanalmente|mensilmente|annualmente)\b"
     rf"|\b(?:once|twice)\s+(?:a|an|per|every|each)\s+{_UNITS}\b"
@@ -46,7 +46,7 @@ def asks_frequency(question: str) -> bool:
 
 def states_frequency(text: str) -> bool:
     """Does the text state a recurrence: "every/ogni" with a unit of time or work ("ogni
-    turno", "every 500 hours", "ogni notte"), an adverb of frequency ("daily",
+    turno", "every 500 hours", "every 300 operating hours", "ogni notte"), an adverb of frequency ("daily",
     "mensilmente"), or "once a week" / "una volta al mese"?"""
     flat = " ".join(text.split())
     return _STATES_RE.search(flat) is not None

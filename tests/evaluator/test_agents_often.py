@@ -71,6 +71,7 @@ def test_a_frequency_question_is_told_apart(question: str, asks: bool) -> None:
         ("le copie sono eseguite ogni notte", True),
         ("backups are made every night", True),
         ("the filter is cleaned every 500 hours", True),
+        ("drain the water tank every 300 operating hours", True),
         ("the report is published annually", True),
         ("la barriera è di tipo 4", False),
         ("ogni dipendente ha diritto a 26 giorni", False),
