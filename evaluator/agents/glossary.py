@@ -150,6 +150,8 @@ _PHRASAL_VERBS: dict[str, str] = {
     "log in": "access",
     "pay out": "pay",
     "call back": "call",
+    "get rid": "dispose",
+    "throw away": "dispose",
 }
 # The verb's inflections: "runs out", "ran out", "running out", "signed off", "handed in".
 _INFLECTED: dict[str, tuple[str, ...]] = {
@@ -159,6 +161,8 @@ _INFLECTED: dict[str, tuple[str, ...]] = {
     "pay": ("pay", "pays", "paid", "paying"),
     "log": ("log", "logs", "logged", "logging"),
     "top": ("top", "tops", "topped", "topping"),
+    "get": ("get", "gets", "got", "getting"),
+    "throw": ("throw", "throws", "threw", "thrown", "throwing"),
 }
 _ONE_WORD: dict[tuple[str, str], str] = {
     (form, particle): meaning
