@@ -6,9 +6,10 @@ For each question it
    and typo correction) and FAISS vector search, fused by reciprocal rank (the packaged
    embedding model is English-only; keywords carry Italian and cross-language questions),
    then keeps the k chunks whose best sentence supports the question most;
-2. scores every whole sentence of the candidates by the IDF-weighted share of the question
-   terms the corpus knows that it contains, preferring sentences with a number + unit for
-   "how much" questions;
+2. scores every whole sentence of the candidates (never a question the document asks) by the
+   IDF-weighted share of the question terms the corpus knows that it contains, preferring
+   sentences with a number + unit for "how much" questions and those whose threshold a
+   value the question states meets ("superiore a 1.500 EUR" for a claim of 2,000: `conditions`);
 3. refuses ("Non lo so" / "I don't know") only when retrieval support is low: the best
    sentence covers too little of the question (three quarters of the bar across languages,
    where words are found only through the glossary), gives no value for a "how much" question, or
