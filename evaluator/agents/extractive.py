@@ -47,7 +47,7 @@ from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
-from evaluator.agents.often import asks_frequency, states_frequency
+from evaluator.agents.often import time_kind
 from evaluator.agents.options import AgentOptions
 from evaluator.agents.quantities import stated_value
 from evaluator.agents.ranking import (
@@ -185,12 +185,13 @@ class ExtractiveAgent:
                 (c for c in pool if self._supported(c, lang) and gives_kind(question, c.sentence)),
                 best,
             )
-        if asks_frequency(question):
-            # "How often" is answered by a sentence stating a recurrence ("ogni turno",
-            # "every night"), which may state no number at all.
+        kind = time_kind(question)
+        if kind is not None:
+            # "How often" is answered by a sentence stating a recurrence ("ogni turno", "every
+            # night"), "by when" by one stating a deadline ("entro il 5"): either may state no
+            # number at all.
             best = next(
-                (c for c in pool if self._supported(c, lang) and states_frequency(c.sentence.text)),
-                best,
+                (c for c in pool if self._supported(c, lang) and kind(c.sentence.text)), best
             )
         unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
         if (

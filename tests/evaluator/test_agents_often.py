@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from evaluator.agents import ExtractiveAgent
-from evaluator.agents.often import asks_frequency, states_frequency
+from evaluator.agents.often import asks_deadline, asks_frequency, states_deadline, states_frequency
 from vectordb import VectorIndex, build_index
 
 DOCS = {
@@ -95,3 +95,72 @@ def test_an_italian_how_often_question_over_english_text(english: ExtractiveAgen
     result = english.answer("Ogni quanto si fanno le copie di backup dei server?")
     assert result.refused is False
     assert "every night" in result.answer.split("(")[0]
+
+
+DEADLINE_DOCS = {
+    "spese.md": (
+        "# Note spese\n\n"
+        "I rimborsi sono pagati con lo stipendio del mese successivo alla presentazione della "
+        "nota spese.\n"
+        "La nota spese deve essere presentata entro il 5 del mese successivo.\n"
+    ),
+    "claims.md": (
+        "# Expense claims\n\n"
+        "Refunds are paid with the salary of the month after the expense claim is submitted.\n"
+        "The expense claim must be submitted by the 5th of the following month.\n"
+    ),
+}
+
+
+def _deadline_agent(base: Path, name: str) -> ExtractiveAgent:
+    docs = base / "docs"
+    docs.mkdir()
+    (docs / name).write_text(DEADLINE_DOCS[name], encoding="utf-8")
+    build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
+    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("By when must I hand in my expense claim?", True),
+        ("What's the deadline for the training plan?", True),
+        ("Entro quando va presentata la nota spese?", True),
+        ("Qual è la scadenza per il piano di formazione?", True),
+        ("When was the plant opened?", False),
+        ("Quanto dura la garanzia?", False),
+    ],
+)
+def test_a_deadline_question_is_told_apart(question: str, asks: bool) -> None:
+    assert asks_deadline(question) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        ("deve essere presentata entro il 5 del mese successivo", True),
+        ("devono essere segnalati entro la fine del turno", True),
+        ("must be completed by 31 March", True),
+        ("must be reported within 24 hours", True),
+        ("i rimborsi sono pagati con lo stipendio del mese successivo", False),
+        ("refunds are paid with the salary of the following month", False),
+    ],
+)
+def test_a_stated_deadline_is_read(text: str, states: bool) -> None:
+    assert states_deadline(text) is states
+
+
+def test_an_english_by_when_question_over_italian_text(tmp_path: Path) -> None:
+    agent = _deadline_agent(tmp_path, "spese.md")
+    result = agent.answer("By when must I submit my expense claim?")
+    assert result.refused is False
+    assert "entro il 5" in result.answer
+    assert "rimborsi" not in result.answer
+
+
+def test_an_italian_by_when_question_over_english_text(tmp_path: Path) -> None:
+    agent = _deadline_agent(tmp_path, "claims.md")
+    result = agent.answer("Entro quando va presentata la nota spese?")
+    assert result.refused is False
+    assert "by the 5th" in result.answer
+    assert "Refunds" not in result.answer
