@@ -32,9 +32,11 @@ def wanted_kinds(question: str, lang: Lang) -> frozenset[str]:
 
 # "How long / how soon / per quanto tempo / quanto dura / entro quanto": the question asks
 # for a span of time (English "how long" may also ask a length: "how long is the stroke").
+# "How far in advance / con quanto anticipo / how much notice" asks a span before an event.
 _SPAN_RE = re.compile(
     r"\bhow\s+(?:long|soon)\b|\bper\s+quanto\s+tempo\b|\bquanto\s+tempo\b|\bquanto\s+dura\b"
-    r"|\bentro\s+quant[oaie]\b",
+    r"|\bentro\s+quant[oaie]\b|\bcon\s+quanto\s+(?:anticipo|preavviso)\b"
+    r"|\bhow\s+(?:far|long)\s+(?:in\s+advance|ahead|beforehand)\b|\bhow\s+much\s+notice\b",
     re.IGNORECASE,
 )
 _SPAN_UNITS = frozenset({"h", "m"})

@@ -164,3 +164,19 @@ def test_an_italian_by_when_question_over_english_text(tmp_path: Path) -> None:
     assert result.refused is False
     assert "by the 5th" in result.answer
     assert "Refunds" not in result.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Con quanto anticipo devo chiedere l'anticipo spese?",
+        "Con quanto preavviso vanno chieste le ferie?",
+        "How far in advance must I request a cash advance?",
+        "How much notice do I have to give for holidays?",
+    ],
+)
+def test_how_far_in_advance_asks_a_span(question: str) -> None:
+    # A span before an event: a duration answers it, not the advance's amount in euros.
+    from evaluator.agents.quantities import asks_span
+
+    assert asks_span(question)
