@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from evaluator.agents.conditions import asked_values, meets_condition
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import QueryTerm
+from evaluator.agents.polarity import negates
 from evaluator.agents.quantities import (
     asks_quantity,
     asks_span,
@@ -47,6 +48,8 @@ _SELECT_COSINE = 0.1
 _NUMERIC_BONUS = 0.25
 """The most a sentence's rank gains for stating a number of the wanted kind."""
 _CONDITION_BONUS = 0.1
+_NEGATION_BONUS = 0.05
+"""What a negating sentence's rank gains for a question that negates (`polarity`)."""
 """What a sentence's rank gains when the question's value meets its threshold, or loses
 when it fails it (`conditions`)."""
 
@@ -80,6 +83,8 @@ class QueryFacts:
     """A how-long question: only a duration (or length) answers it."""
     asked: tuple[Quantity, ...] = ()
     """The values with a unit the question states (`conditions.asked_values`)."""
+    negated: bool = False
+    """The question negates a clause ("if a part is not in stock"): `polarity`."""
 
 
 def query_facts(
@@ -99,6 +104,7 @@ def query_facts(
         counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
         span=numeric and not wanted and asks_span(question),
         asked=asked_values(question, lang),
+        negated=negates(question, lang),
     )
 
 
@@ -153,6 +159,8 @@ def score_sentence(
         rank -= 0.1
     if len(sentence.text) > 400:
         rank -= 0.05  # a whole table flattened into one "sentence" is a poor answer
+    if query.negated and negates(sentence.text, sentence.lang):
+        rank += _NEGATION_BONUS
     if query.asked:
         # "Superiore a 1.500 EUR" speaks to a claim of 2,000 euros; "fino a 1.500 EUR" does not.
         flat = sentence.text.replace("\n", " ").replace("\f", " ")
