@@ -6,9 +6,10 @@ For each question it
    and typo correction) and FAISS vector search, fused by reciprocal rank (the packaged
    embedding model is English-only; keywords carry Italian and cross-language questions),
    then keeps the k chunks whose best sentence supports the question most;
-2. scores every whole sentence of the candidates by the IDF-weighted share of the question
-   terms the corpus knows that it contains, preferring sentences with a number + unit for
-   "how much" questions;
+2. scores every whole sentence of the candidates (never a question the document asks) by the
+   IDF-weighted share of the question terms the corpus knows that it contains, preferring
+   sentences with a number + unit for "how much" questions and those whose threshold a
+   value the question states meets ("superiore a 1.500 EUR" for a claim of 2,000: `conditions`);
 3. refuses ("Non lo so" / "I don't know") only when retrieval support is low: the best
    sentence covers too little of the question (three quarters of the bar across languages,
    where words are found only through the glossary), gives no value for a "how much" question, or
@@ -27,10 +28,10 @@ For each question it
    in no such slot never makes it refuse;
 4. asks which one is meant when two documents give different values of the same quantity
    for different entities the question does not name;
-5. otherwise answers with a short answer taken from the sentence (a value + unit, a name, a
-   code, an address), the supporting sentence(s) and a citation of document and page, and
-   reports the value and normalised unit it states. Its contexts are always reported, a
-   refusal's too.
+5. otherwise answers from the best sentence of the kind asked (naming someone for "who", a
+   recurrence for "how often": `often`) with a short answer (a value + unit, a name, a code,
+   an address), the supporting sentence(s) and a citation of document and page, and reports
+   the value and normalised unit it states. Its contexts are always reported, a refusal's too.
 """
 
 from __future__ import annotations
@@ -47,15 +48,15 @@ from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
+from evaluator.agents.often import time_kind
 from evaluator.agents.options import AgentOptions
-from evaluator.agents.quantities import asks_quantity, asks_span, stated_value, wanted_kinds
+from evaluator.agents.quantities import stated_value
 from evaluator.agents.ranking import (
     COMPLEMENT_SUPPORT,
     Candidate,
-    QueryFacts,
     best_per_row,
-    counted_stems,
     gives,
+    query_facts,
     score_rows,
     selection_key,
 )
@@ -79,6 +80,8 @@ from vectordb.embeddings import Vectors
 
 # The answer's sentences must carry some of what the question asks about besides its names:
 # a sentence naming the entity with none of the asked attribute answers another question.
+# Across languages the bar is lowered as the support bar is (`support_bar`): a question word
+# is found there only through a glossary translation.
 _ATTRIBUTE_SUPPORT = 0.3
 
 
@@ -137,20 +140,9 @@ class ExtractiveAgent:
         lang = detect_language(question)
         split = split_terms(query_terms(question, lang), self.stats, lang)
         terms = split.known
-        weights = {t: self.stats.weight(t) for t in terms}
         cosines = self._cosines(question, terms)
-        numeric = asks_quantity(question, lang)
-        wanted = wanted_kinds(question, lang)
-        query = QueryFacts(
-            terms=terms,
-            weights=weights,
-            numbers=frozenset(t.word for t in terms if t.is_number),
-            stems=frozenset(form for t in terms for form in (t.stem, *t.translations)),
-            numeric=numeric,
-            wanted=wanted,
-            counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
-            span=numeric and not wanted and asks_span(question),
-        )
+        query = query_facts(question, lang, terms, self.stats)
+        numeric, wanted = query.numeric, query.wanted
         candidates = score_rows(
             self.stats,
             query,
@@ -191,12 +183,16 @@ class ExtractiveAgent:
             # "Who" is answered by a sentence naming someone, "what time" by one stating a
             # time of day: the best supported such sentence, if one is supported enough.
             best = next(
-                (
-                    c
-                    for c in pool
-                    if c.support >= self.support_threshold and gives_kind(question, c.sentence)
-                ),
+                (c for c in pool if self._supported(c, lang) and gives_kind(question, c.sentence)),
                 best,
+            )
+        kind = time_kind(question)
+        if kind is not None:
+            # "How often" is answered by a sentence stating a recurrence ("ogni turno", "every
+            # night"), "by when" by one stating a deadline ("entro il 5"): either may state no
+            # number at all.
+            best = next(
+                (c for c in pool if self._supported(c, lang) and kind(c.sentence.text)), best
             )
         unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
         if (
@@ -241,9 +237,8 @@ class ExtractiveAgent:
         parts = included_only(terms, best.sentence) if numeric else []
         if parts:
             return self._refuse(lang, parts, selected, cosines, "entity")
-        if (
-            not stated
-            and attribute_share(question, terms, sentences, self.stats) < _ATTRIBUTE_SUPPORT
+        if not stated and attribute_share(question, terms, sentences, self.stats) < support_bar(
+            _ATTRIBUTE_SUPPORT, lang, best.sentence
         ):
             return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
         off_focus = focus_misses(
@@ -294,6 +289,10 @@ class ExtractiveAgent:
         return order[: self.k]
 
     # -- decisions ---------------------------------------------------------------------
+
+    def _supported(self, candidate: Candidate, lang: Lang) -> bool:
+        """Does the sentence meet the support bar of its language against the question's?"""
+        return candidate.support >= support_bar(self.support_threshold, lang, candidate.sentence)
 
     def _subject_tokens(self, candidate: Candidate, question: str) -> frozenset[str]:
         """Where the asked subject must be named: the answer's sentence for a question asking

@@ -111,7 +111,8 @@ def no_one_named(question: str, sentences: Sequence[Sentence]) -> bool:
 # "for" + optional determiner + noun ("for managers", "for the office staff").
 _SLOT_RE: dict[Lang, re.Pattern[str]] = {
     "it": re.compile(
-        r"\bper\s+(?:il|lo|la|i|gli|le|l'|l’|un|una|uno|un'|un’)\s*(?P<noun>[^\W\d_]{4,})",
+        r"\bper\s+(?:(?:il|lo|la|i|gli|le|un|una|uno)\s+|(?:l|un)['’]\s*)"
+        r"(?P<noun>[^\W\d_]{4,})",
         re.IGNORECASE,
     ),
     "en": re.compile(

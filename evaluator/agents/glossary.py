@@ -150,6 +150,8 @@ _PHRASAL_VERBS: dict[str, str] = {
     "log in": "access",
     "pay out": "pay",
     "call back": "call",
+    "get rid": "dispose",
+    "throw away": "dispose",
 }
 # The verb's inflections: "runs out", "ran out", "running out", "signed off", "handed in".
 _INFLECTED: dict[str, tuple[str, ...]] = {
@@ -159,6 +161,8 @@ _INFLECTED: dict[str, tuple[str, ...]] = {
     "pay": ("pay", "pays", "paid", "paying"),
     "log": ("log", "logs", "logged", "logging"),
     "top": ("top", "tops", "topped", "topping"),
+    "get": ("get", "gets", "got", "getting"),
+    "throw": ("throw", "throws", "threw", "thrown", "throwing"),
 }
 _ONE_WORD: dict[tuple[str, str], str] = {
     (form, particle): meaning
@@ -178,12 +182,43 @@ def _one_word(match: re.Match[str]) -> str:
     return _ONE_WORD[form, particle]
 
 
+# Idioms whose words alone mean something else ("in a row" is not about rows, "days off" not
+# about switching off, "di fila" not about queues), put as the plain word a document writes.
+_IDIOMS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "in a row": "consecutive",
+        "days off": "holidays",
+        "day off": "holiday",
+        "time off": "leave",
+        "from home": "remote",
+    },
+    "it": {"di fila": "consecutivi", "a distanza": "da remoto", "da casa": "da remoto"},
+}
+_IDIOM_RE: dict[Lang, re.Pattern[str]] = {
+    lang: re.compile(r"\b(" + "|".join(re.escape(i) for i in idioms) + r")\b", re.IGNORECASE)
+    for lang, idioms in _IDIOMS.items()
+}
+# A hyphenated compound ("two-hand", "warm-up", "part-time") is one word whose parts alone
+# mean something else ("hand", "warm"): it is read written solid when the glossary lists it so.
+_COMPOUND_RE = re.compile(r"\b([^\W\d_]+)-([^\W\d_]+)\b")
+
+
+def _solid(match: re.Match[str], lang: Lang) -> str:
+    joined = f"{match.group(1)}{match.group(2)}"
+    return joined if stem(joined.lower(), lang) in _table()[lang] else match.group(0)
+
+
 def spelled_out(question: str, lang: Lang) -> str:
     """The question with the words each business abbreviation stands for added after it, in
-    the question's language ("R&D" -> "R&D research and development"), and, in English, each
-    phrasal verb put as the one-word verb it means ("when does the warranty run out" ->
+    the question's language ("R&D" -> "R&D research and development"); each idiom put as the
+    plain word it means ("days off in a row" -> "holidays consecutive") and each hyphenated
+    compound the glossary lists written solid ("two-hand" -> "twohand"); and, in English,
+    each phrasal verb put as the one-word verb it means ("when does the warranty run out" ->
     "when does the warranty expire")."""
     question = _ABBREVIATION_RE.sub(
         lambda m: f"{m.group(1)} {_ABBREVIATIONS[m.group(1)][lang]}", question
     )
+    idioms = _IDIOMS.get(lang, {})
+    question = _IDIOM_RE[lang].sub(lambda m: idioms[m.group(1).lower()], question)
+    question = _COMPOUND_RE.sub(lambda m: _solid(m, lang), question)
     return _PHRASAL_RE.sub(_one_word, question) if lang == "en" else question

@@ -36,7 +36,10 @@ class QueryTerm:
 # frame word's stem in one language can be a content stem in the other ("according" and
 # "accordo" both stem to "accord"). Modal verbs ("posso", "va cambiata", "do I need") frame
 # what is asked as much as the question words do (the tokenizer's stopwords hold most
-# English ones and only some Italian ones).
+# English ones and only some Italian ones). So do the quantifier determiners the tokenizer
+# keeps ("every", "ciascun", "qualsiasi"): a closed class whose counterparts in the other
+# language are stopwords ("every site" is "tutti gli stabilimenti", "ciascun dipendente"
+# is "each employee"), so they could never be found across languages.
 _FRAME_WORDS: dict[Lang, str] = {
     "it": """
 quale quali qual quanto quanti quante quanta cosa come dove quando perché chi entro
@@ -46,12 +49,14 @@ prevede prevedono riguardo riguarda indicato indicata indicati dice dicono affer
 documento documenti
 posso puoi possiamo potete possono potrei potremmo devo devi dobbiamo dovete dovrei dovremmo
 va vanno bisogna occorre voglio vorrei vogliamo
+ciascun ciascuno ciascuna ognuno ognuna qualsiasi qualunque entrambi entrambe
 """,
     "en": """
 what which how much many where when why who whom long
 explain describe list tell know
 value time number amount worth
 say says said state states document documents regarding concerning according need needs
+every
 """,
 }
 # "il documento «Titolo»" names where to look, not what to find: its words are not required.

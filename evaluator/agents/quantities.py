@@ -34,9 +34,11 @@ def wanted_kinds(question: str, lang: Lang) -> frozenset[str]:
 # for a span of time (English "how long" may also ask a length: "how long is the stroke").
 # So does a count of time units ("how many days", "quante ore"): a number of days is a
 # duration, and a time of day ("entro le ore 9:00 del primo giorno") is no count of days.
+# "How far in advance / con quanto anticipo / how much notice" asks a span before an event.
 _SPAN_RE = re.compile(
     r"\bhow\s+(?:long|soon)\b|\bper\s+quanto\s+tempo\b|\bquanto\s+tempo\b|\bquanto\s+dura\b"
-    r"|\bentro\s+quant[oaie]\b"
+    r"|\bentro\s+quant[oaie]\b|\bcon\s+quanto\s+(?:anticipo|preavviso)\b"
+    r"|\bhow\s+(?:far|long)\s+(?:in\s+advance|ahead|beforehand)\b|\bhow\s+much\s+notice\b"
     r"|\bhow\s+many\s+(?:minutes|hours|days|weeks|months|years)\b"
     r"|\bquant[ie]\s+(?:minuti|ore|giorni|settimane|mesi|anni)\b",
     re.IGNORECASE,

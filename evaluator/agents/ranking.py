@@ -12,9 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from evaluator.agents.conditions import asked_values, meets_condition
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import QueryTerm
-from evaluator.agents.quantities import counted_noun, counts, pick_quantity
+from evaluator.agents.polarity import negates
+from evaluator.agents.quantities import (
+    asks_quantity,
+    asks_span,
+    counted_noun,
+    counts,
+    pick_quantity,
+    wanted_kinds,
+)
 from evaluator.agents.support import CorpusStats, Sentence
 from evaluator.agents.term_matches import Coverage
 from ragoro.text import Lang, Quantity, stem
@@ -25,6 +34,7 @@ __all__ = [
     "QueryFacts",
     "counted_stems",
     "gives",
+    "query_facts",
     "score_rows",
     "selection_key",
 ]
@@ -37,6 +47,11 @@ _RANK_COSINE = 0.05
 _SELECT_COSINE = 0.1
 _NUMERIC_BONUS = 0.25
 """The most a sentence's rank gains for stating a number of the wanted kind."""
+_CONDITION_BONUS = 0.1
+_NEGATION_BONUS = 0.05
+"""What a negating sentence's rank gains for a question that negates (`polarity`)."""
+"""What a sentence's rank gains when the question's value meets its threshold, or loses
+when it fails it (`conditions`)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +81,31 @@ class QueryFacts:
     """Stems of what a "how many X" question counts (empty for other questions)."""
     span: bool = False
     """A how-long question: only a duration (or length) answers it."""
+    asked: tuple[Quantity, ...] = ()
+    """The values with a unit the question states (`conditions.asked_values`)."""
+    negated: bool = False
+    """The question negates a clause ("if a part is not in stock"): `polarity`."""
+
+
+def query_facts(
+    question: str, lang: Lang, terms: list[QueryTerm], stats: CorpusStats
+) -> QueryFacts:
+    """What a question asks for, read once: its terms and their weights, whether it asks a
+    quantity and of which kind, what a "how many" counts, a span, and the values it states."""
+    numeric = asks_quantity(question, lang)
+    wanted = wanted_kinds(question, lang)
+    return QueryFacts(
+        terms=terms,
+        weights={t: stats.weight(t) for t in terms},
+        numbers=frozenset(t.word for t in terms if t.is_number),
+        stems=frozenset(form for t in terms for form in (t.stem, *t.translations)),
+        numeric=numeric,
+        wanted=wanted,
+        counted=counted_stems(question, lang) if numeric and not wanted else frozenset(),
+        span=numeric and not wanted and asks_span(question),
+        asked=asked_values(question, lang),
+        negated=negates(question, lang),
+    )
 
 
 def gives(candidate: Candidate, wanted: frozenset[str], counted: frozenset[str]) -> bool:
@@ -119,6 +159,16 @@ def score_sentence(
         rank -= 0.1
     if len(sentence.text) > 400:
         rank -= 0.05  # a whole table flattened into one "sentence" is a poor answer
+    if query.negated and negates(sentence.text, sentence.lang):
+        rank += _NEGATION_BONUS
+    if query.asked:
+        # "Superiore a 1.500 EUR" speaks to a claim of 2,000 euros; "fino a 1.500 EUR" does not.
+        flat = sentence.text.replace("\n", " ").replace("\f", " ")
+        met = {meets_condition(flat, q, query.asked) for q in sentence.quantities}
+        if True in met:
+            rank += _CONDITION_BONUS
+        elif False in met:
+            rank -= _CONDITION_BONUS
     return Candidate(sentence, row, support, rank, quantity)
 
 
@@ -159,6 +209,9 @@ def score_rows(
         scored = [
             score_sentence(sentence, row, query, chunk_support[row], cosines[row], covered=covered)
             for sentence in stats.sentences_in(stats.chunks[row])
+            # A question the document asks answers nothing; its words still count in its
+            # chunk's support.
+            if not sentence.is_question
         ]
         if scored:
             keys.append(selection_key(max(c.rank for c in scored), cosines[row]))

@@ -59,6 +59,12 @@ class Sentence:
         return tuple(extract_quantities(flat, self.lang))
 
     @cached_property
+    def is_question(self) -> bool:
+        """A sentence that ends in a question mark asks, it states nothing: an FAQ's question
+        line ("What is not covered by the warranty?") names what its answer is about."""
+        return self.text.rstrip().endswith("?")
+
+    @cached_property
     def is_heading(self) -> bool:
         """A short line without final punctuation: a title, rarely an answer."""
         return len(self.text.split()) < 8 and not self.text.rstrip().endswith((".", "!", "?"))

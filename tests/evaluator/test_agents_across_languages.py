@@ -46,6 +46,8 @@ def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
         ("When does the warranty run out?", "When does the warranty expire?"),
         ("Who signed off the accounts?", "Who approve the accounts?"),
         ("By when must I hand in my claim?", "By when must I submit my claim?"),
+        ("How do I get rid of the old oil?", "How do I dispose of the old oil?"),
+        ("Can we throw away the filters?", "Can we dispose the filters?"),
         # The verb without its particle, or another particle, is left alone.
         ("What does the pump run on?", "What does the pump run on?"),
     ],

@@ -17,6 +17,8 @@ _KNOWN_REPEATS = {
     frozenset({"hw-821", "hw-920"}),  # heldout5 / dev
     frozenset({"hw-545", "hw-1056"}),  # heldout4 / heldout6
     frozenset({"hw-563", "hw-840"}),  # heldout4 / heldout5
+    frozenset({"hw-575", "hw-1361"}),  # heldout4 / dev
+    frozenset({"hw-1235", "hw-1368"}),  # heldout7 / dev, written the same hour by two people
 }
 
 
