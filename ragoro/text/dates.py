@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # One month a line: its Italian name, Italian abbreviation, English name, English
 # abbreviations.
@@ -101,6 +102,14 @@ def is_month_name(word: str) -> bool:
 
 def find_dates(text: str) -> list[DateMention]:
     """All non-overlapping dates in text, in order (day-first for ambiguous numeric dates)."""
+    return list(_find_dates(text))
+
+
+# Pure, and asked twice of every text `evidence.analyse` reads (once for its quantities,
+# whose numbers inside dates are no quantities, once for its dates). Bounded: most texts
+# are per case. A fresh list is handed out; the mentions themselves are frozen.
+@lru_cache(maxsize=4096)
+def _find_dates(text: str) -> tuple[DateMention, ...]:
     found: list[DateMention] = []
     taken: list[tuple[int, int]] = []
     possible = [p.search(text) is not None for p in _PREREQUISITES]
@@ -129,7 +138,7 @@ def find_dates(text: str) -> list[DateMention]:
             found.append(
                 DateMention(m.start(), m.end(), iso, kind == "num", (m.start("y"), m.end("y")))
             )
-    return sorted(found, key=lambda d: d.start)
+    return tuple(sorted(found, key=lambda d: d.start))
 
 
 _WEEKDAYS: dict[str, int] = {}

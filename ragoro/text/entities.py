@@ -8,6 +8,7 @@ from ragoro.text.lang import STOPWORDS, Lang, detect_language, normalize, stem
 from ragoro.text.sentences import split_sentences
 
 _WORD_RE = re.compile(r"[^\W_]+")
+_STOP = STOPWORDS["it"] | STOPWORDS["en"]
 
 
 def entity_tokens(text: str) -> set[str]:
@@ -16,7 +17,7 @@ def entity_tokens(text: str) -> set[str]:
     A capitalised word counts only when it is not the first word of its sentence, so
     "Verona produce..." is missed; acronyms and letter+digit codes count anywhere.
     """
-    stop = STOPWORDS["it"] | STOPWORDS["en"]
+    stop = _STOP
     found: set[str] = set()
     for sentence in split_sentences(normalize(text)):
         for i, m in enumerate(_WORD_RE.finditer(sentence.text)):

@@ -8,7 +8,7 @@ sentences with it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -126,16 +126,18 @@ def analyse(text: str, lang: Lang) -> Analysis:
 
 # Bounded like `lexicon.with_translations`: one entry per token pool, most of them per case.
 @lru_cache(maxsize=4096)
-def _by_prefix(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
-    """Pool tokens of 5+ letters grouped by their first 5 (frozensets cache their hash)."""
+def _by_prefix(pool: frozenset[str]) -> Mapping[str, Sequence[str]]:
+    """Pool tokens of 5+ letters grouped by their first 5 (frozensets cache their hash).
+    The groups are the lists they were gathered in (turning each into a tuple cost twice
+    the grouping); every reader only looks them up and iterates them."""
     groups: dict[str, list[str]] = {}
     for other in pool:
         if len(other) >= 5:
             groups.setdefault(other[:5], []).append(other)
-    return {prefix: tuple(tokens) for prefix, tokens in groups.items()}
+    return groups
 
 
-def prefix_groups(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
+def prefix_groups(pool: frozenset[str]) -> Mapping[str, Sequence[str]]:
     """Pool tokens of 5+ letters grouped by their first 5, made once per pool (bounded
     memo): a token that shares 5+ leading letters with a pool token is in one group."""
     return _by_prefix(pool)
