@@ -145,13 +145,14 @@ def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -
             yield f"date {d} not in context"
     # A day of the week is a calendar anchor like a date, and reads the same in either
     # language ("venerdì" is "Friday"), so it is checked even where names are not.
-    days = _weekdays(claim.text) - _weekdays(window.text)
-    if days:
+    # (A claim that names no day, or ranks nothing, leaves the window's unread.)
+    days = _weekdays(claim.text)
+    if days and (days := days - _weekdays(window.text)):
         yield f"weekday {', '.join(_DAY_NAMES[d] for d in sorted(days))} not in context"
     # A superlative ranks its subject against all others ("the longest river"): a claim of
     # its own, which the window must make too.
-    ranked = superlatives(claim.text) - superlatives(window.text)
-    if ranked:
+    ranked = superlatives(claim.text)
+    if ranked and (ranked := ranked - superlatives(window.text)):
         yield f"superlative {', '.join(sorted(ranked))} not in context"
     if names:
         missing = sorted(
