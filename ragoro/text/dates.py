@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ragoro.text.gates import Gated
+
 # One month a line: its Italian name, Italian abbreviation, English name, English
 # abbreviations.
 _MONTH_NAMES = (
@@ -208,6 +210,10 @@ _MONTH_BOUND_RE = re.compile(
 )
 
 
+_BOUND_WORDS = ("end", "start", "beginning", "fine", "inizio")
+"""One of them is in every match of `_MONTH_BOUND_RE` (`gates.Gated`)."""
+
+
 def _bound_day(match: re.Match[str]) -> str:
     bound = (match.group("en") or match.group("it")).lower()
     month = match.group("en_month") or match.group("it_month")
@@ -221,4 +227,6 @@ def spell_month_bounds(text: str) -> str:
     """ "The end of March" as "31 March", "inizio novembre" as "1 novembre": the first or
     last day of a month named by its bound (February's end, which depends on the year,
     is left as written)."""
-    return _MONTH_BOUND_RE.sub(_bound_day, text)
+    gated = Gated(text)
+    gated.sub(_MONTH_BOUND_RE, _bound_day, _BOUND_WORDS)
+    return gated.text
