@@ -7,6 +7,7 @@ supported where the source makes Acme the landlord.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from judges.converse import converse_at, uses_converse
 from judges.reading import analysed
@@ -49,6 +50,13 @@ def name_groups(text: str) -> list[frozenset[str]]:
     A lone capitalised word that opens a sentence is only capitalised because it opens
     it ("All'avvio..."), unless the text is a bare name or two ("Bianchi.").
     """
+    return list(_name_groups(text))
+
+
+# Asked of the same claim, window and clause by several checks of a case and of a run;
+# a fresh list is handed out. Bounded: most texts are per case.
+@lru_cache(maxsize=16384)
+def _name_groups(text: str) -> tuple[frozenset[str], ...]:
     short = len(text.split()) <= _SHORT_TEXT_WORDS
     groups = []
     for match in _NAME_RE.finditer(text):
@@ -58,11 +66,19 @@ def name_groups(text: str) -> list[frozenset[str]]:
             for w in pieces
             if w[:1].isupper() and len(w) > 1 and w.lower() not in _FUNCTION_WORDS
         )
-        opens = _SENTENCE_START_RE.search(text[: match.start()]) is not None
-        if not words or (opens and len(words) == 1 and len(pieces) == 1 and not short):
+        if not words:
+            continue
+        # Whether the name opens a sentence matters only for a lone word (and each look
+        # reads the whole text before it).
+        if (
+            len(words) == 1
+            and len(pieces) == 1
+            and not short
+            and _SENTENCE_START_RE.search(text[: match.start()]) is not None
+        ):
             continue
         groups.append(words)
-    return groups
+    return tuple(groups)
 
 
 def _positions(groups: list[frozenset[str]], others: list[frozenset[str]]) -> list[int]:

@@ -25,9 +25,10 @@ def entity_tokens(text: str) -> set[str]:
             lower = word.lower()
             if len(word) < 2 or lower in stop:
                 continue
-            is_code = any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
-            is_name = word.isalpha() and (word.isupper() or (i > 0 and word[0].isupper()))
-            if is_code or is_name:
+            if word.isalpha():  # all letters: a name, never a code
+                if word.isupper() or (i > 0 and word[0].isupper()):
+                    found.add(lower)
+            elif any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word):
                 found.add(lower)
     return found
 

@@ -168,7 +168,8 @@ def soft_match(token: str, other: str) -> bool:
 def token_recall(tokens: Iterable[str], pool: frozenset[str]) -> tuple[float, list[str]]:
     """Share of tokens found in pool (soft) and the missing ones; 1.0 for no tokens."""
     items = list(tokens)
-    missing = [t for t in items if not soft_in(t, pool)]
+    # `t in pool` first: most tokens are found as they are, without a call.
+    missing = [t for t in items if t not in pool and not soft_in(t, pool)]
     # found / total, not 1 - missing / total: 1 of 5 must be exactly 0.2, not 0.19999...
     return ((len(items) - len(missing)) / len(items) if items else 1.0), missing
 

@@ -13,6 +13,7 @@ import pytest
 
 from judges import converse
 from judges.reading import analysed, prepare
+from judges.roles import name_groups
 from judges.support import _aligned_problems, _anchor_problems, source_of
 from judges.synonyms import with_synonyms
 from ragoro.text.dates import find_dates
@@ -166,3 +167,20 @@ def test_a_scale_word_after_digits_is_still_left_to_the_number_it_en(
     text: str, lang: Lang, expected: str
 ) -> None:
     assert spell_numbers(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Bianchi.", [{"bianchi"}]),
+        ("All'avvio Rossi chiama Verdi. Bianchi risponde.", [{"rossi"}, {"verdi"}]),
+        ("Northwind Bank lends to Orbit. Kestrel buys it.", [{"northwind", "bank"}, {"orbit"}]),
+    ],
+)
+def test_name_groups_are_remembered_and_handed_out_fresh_it_en(
+    text: str, expected: list[set[str]]
+) -> None:
+    first = name_groups(text)
+    assert first == [frozenset(e) for e in expected]
+    first.clear()
+    assert name_groups(text) == [frozenset(e) for e in expected]
