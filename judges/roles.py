@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 
 from judges.converse import converse_at, uses_converse
-from judges.reading import analysed
+from judges.reading import analysed_tokens
 from judges.voice import passive_swap
 from ragoro.text.evidence import Analysis
 from ragoro.text.lang import STOPWORDS, Lang, stem
@@ -142,7 +142,7 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
     """A copula that gives a name an attribute the source gives another name: "the tenant
     is Acme" where the source says "the landlord is Acme; the tenant is Verdi"."""
     pool_window = [
-        (frozenset(analysed(c, window.lang).tokens), name_groups(c))
+        (frozenset(analysed_tokens(c, window.lang)), name_groups(c))
         for c in _STATEMENT_RE.split(window.text)
         if c.strip()
     ]
@@ -150,8 +150,8 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
         names = name_groups(piece)
         if not names or not _COPULA_RE.search(piece):
             continue
-        named = set(analysed(" ".join(w for g in names for w in g), claim.lang).tokens)
-        attributes = {t for t in analysed(piece, claim.lang).tokens if t not in named}
+        named = set(analysed_tokens(" ".join(w for g in names for w in g), claim.lang))
+        attributes = {t for t in analysed_tokens(piece, claim.lang) if t not in named}
         holding = [
             tokens for tokens, groups in pool_window if any(g & n for g in groups for n in names)
         ]

@@ -24,7 +24,7 @@ from judges.limits import limit_flip
 from judges.marks import spells_initials, superlatives
 from judges.ordering import order_flip
 from judges.paraphrase import restates
-from judges.reading import TextSource, analysed, prepare, stored_source
+from judges.reading import TextSource, analysed, analysed_clauses, prepare, stored_source
 from judges.restatement_parts import unrestated_part
 from judges.roles import name_groups, role_swap
 from judges.synonyms import with_synonyms
@@ -246,7 +246,7 @@ def polarity_flip(claim: Analysis, source: Analysis, clause_overlap: float) -> s
         clause
         for piece in _CONJUNCT_RE.split(claim.text)
         if piece.strip()
-        for clause in analysed(piece, claim.lang).clauses
+        for clause in analysed_clauses(piece, claim.lang)
     ]
     return negation_flip(conjuncts, source.clauses, clause_overlap)
 

@@ -18,6 +18,8 @@ PER_CASE_MEMOS: list[tuple[Any, int]] = [
     (synonyms.with_synonyms, 4096),
     (evidence._by_prefix, 4096),
     (reading.analysed, 4096),
+    (reading.analysed_tokens, 4096),
+    (reading.analysed_clauses, 4096),
     (behaviour._is_refusal, 4096),
     (negation._negations, 4096),
     (lang._content_tokens, 4096),

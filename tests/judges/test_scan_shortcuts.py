@@ -12,12 +12,12 @@ from collections.abc import Iterator
 import pytest
 
 from judges import converse
-from judges.reading import analysed, prepare
+from judges.reading import analysed, analysed_clauses, analysed_tokens, prepare
 from judges.roles import name_groups
 from judges.support import _aligned_problems, _anchor_problems, source_of
 from judges.synonyms import with_synonyms
 from ragoro.text.dates import find_dates
-from ragoro.text.evidence import Analysis, token_recall
+from ragoro.text.evidence import Analysis, analyse, analyse_clauses, analyse_tokens, token_recall
 from ragoro.text.lang import Lang
 from ragoro.text.lexicon import with_translations
 from ragoro.text.numwords import spell_numbers
@@ -184,3 +184,20 @@ def test_name_groups_are_remembered_and_handed_out_fresh_it_en(
     assert first == [frozenset(e) for e in expected]
     first.clear()
     assert name_groups(text) == [frozenset(e) for e in expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Il 12 giugno 2026 la pressa non lavora 8 ore, ma il forno sì.", "it"),
+        ("On 12 June 2026 the press does not run for 8 hours, but the oven does.", "en"),
+        ("Acme è il locatore; il conduttore è Verdi.", "it"),
+        ("The landlord is Acme; the tenant is Verdi.", "en"),
+    ],
+)
+def test_tokens_and_clauses_read_alone_equal_the_full_analysis_it_en(text: str, lang: Lang) -> None:
+    full = analyse(text, lang)
+    assert analysed_tokens(text, lang) == full.tokens
+    assert analysed_clauses(text, lang) == full.clauses
+    assert analyse_tokens(text, lang) == full.tokens
+    assert analyse_clauses(text, lang) == full.clauses
