@@ -20,7 +20,7 @@ from judges.question_type import answer_kind, is_yes_no_question
 from judges.reading import analysed, analysed_tokens, prepare, reading_language
 from judges.roles import name_groups, names_only, role_swap, subject_of_asked_verb
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import polarity_flip, split_clauses_text
+from judges.support import polarity_flip
 from judges.synonyms import with_synonyms
 from ragoro.text.behaviour import is_refusal
 from ragoro.text.cognates import cognate_recall
@@ -223,7 +223,7 @@ def _against(
         polarity_flip(ans, ref, cfg.clause_overlap)
         or limit_flip(ans, ref)
         or order_flip(ans.text, ref.text, ans.lang, ref.lang)
-        or antonym_flip(ans, [analysed(c, ref.lang) for c in split_clauses_text(ref.text)])
+        or antonym_flip(ans, ref)
     )
     if flip:
         problems.append(f"negation flipped: {flip}")

@@ -279,9 +279,7 @@ def _aligned_problems(
         window = best[2]
         flip = (
             polarity_flip(claim, window, clause_overlap)
-            or antonym_flip(
-                claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
-            )
+            or antonym_flip(claim, window)
             or order_flip(claim.text, window.text, claim.lang, window.lang)
             or limit_flip(claim, window)
         )

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from judges import converse
+from judges import antonyms, converse
 from judges.reading import analysed, analysed_clauses, analysed_tokens, prepare
 from judges.roles import name_groups
 from judges.support import _aligned_problems, _anchor_problems, source_of
@@ -201,3 +201,28 @@ def test_tokens_and_clauses_read_alone_equal_the_full_analysis_it_en(text: str, 
     assert analysed_clauses(text, lang) == full.clauses
     assert analyse_tokens(text, lang) == full.tokens
     assert analyse_clauses(text, lang) == full.clauses
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "lang", "flips"),
+    [
+        ("The museum is open on Mondays.", "The museum is closed on Mondays.", "en", True),
+        ("Il museo è aperto il lunedì.", "Il museo è chiuso il lunedì.", "it", True),
+        ("The museum has 5 rooms.", "The museum is closed on Mondays.", "en", False),
+        ("Il museo ha 5 sale.", "Il museo è chiuso il lunedì.", "it", False),
+    ],
+)
+def test_antonym_flip_reads_the_source_clauses_only_for_a_pair_word_it_en(
+    claim: str, source: str, lang: Lang, flips: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[str] = []
+    original = antonyms._clause_tokens
+
+    def counting(text: Analysis) -> list[frozenset[str]]:
+        read.append(text.text)
+        return original(text)
+
+    monkeypatch.setattr(antonyms, "_clause_tokens", counting)
+    said, told = analysed(claim, lang), analysed(source, lang)
+    assert bool(antonyms.antonym_flip(said, told)) is flips
+    assert read == ([source] if flips else [])
