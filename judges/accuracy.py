@@ -17,10 +17,10 @@ from judges.limits import limit_flip
 from judges.ordering import order_flip
 from judges.paraphrase import restates
 from judges.question_type import answer_kind, is_yes_no_question
-from judges.reading import analysed, prepare, reading_language
+from judges.reading import analysed, analysed_tokens, prepare, reading_language
 from judges.roles import name_groups, names_only, role_swap, subject_of_asked_verb
 from judges.scores import LexicalConfig, Score, scored
-from judges.support import polarity_flip, split_clauses_text
+from judges.support import polarity_flip
 from judges.synonyms import with_synonyms
 from ragoro.text.behaviour import is_refusal
 from ragoro.text.cognates import cognate_recall
@@ -223,7 +223,7 @@ def _against(
         polarity_flip(ans, ref, cfg.clause_overlap)
         or limit_flip(ans, ref)
         or order_flip(ans.text, ref.text, ans.lang, ref.lang)
-        or antonym_flip(ans, [analysed(c, ref.lang) for c in split_clauses_text(ref.text)])
+        or antonym_flip(ans, ref)
     )
     if flip:
         problems.append(f"negation flipped: {flip}")
@@ -300,7 +300,7 @@ def _against(
     items = _list_items(reference)
     short = [
         item for item in items
-        if (tokens := [t for t in analysed(prepare(item), ref_lang).tokens if not soft_in(t, given)])
+        if (tokens := [t for t in analysed_tokens(prepare(item), ref_lang) if not soft_in(t, given)])
         and token_recall(tokens, pool)[0] < cfg.part_threshold
     ]  # fmt: skip
     if not required and not names and not ref.quantities and not ref.dates:

@@ -9,11 +9,12 @@ languages, and the two directions of change ("rose"/"fell"); gradable adjectives
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 
+from judges.reading import analysed_tokens
 from ragoro.text.evidence import Analysis, token_recall
 from ragoro.text.lang import Lang, stem
+from ragoro.text.sentences import split_clauses
 
 __all__ = ["antonym_flip"]
 
@@ -62,12 +63,14 @@ def _pairs() -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     )
 
 
-def antonym_flip(claim: Analysis, clauses: Sequence[Analysis]) -> str:
+def antonym_flip(claim: Analysis, source: Analysis) -> str:
     """The claim's predicate against its antonym in the source clause that says the most
     of the rest of the claim: "" when no clause does ("open on Mondays" vs "closed on
-    Mondays; open Tuesday to Sunday" flips, "open on Tuesdays" does not). `clauses`: the
-    source window's clauses, analysed."""
+    Mondays; open Tuesday to Sunday" flips, "open on Tuesdays" does not). `source`: the
+    source window (or reference), read clause by clause, and only when the claim uses a
+    word of a pair (most claims use none)."""
     mine = claim.token_set
+    clauses: list[frozenset[str]] | None = None
     for side, other in _pairs():
         for said, opposite in ((side, other), (other, side)):
             if not mine & said or mine & opposite:
@@ -75,11 +78,21 @@ def antonym_flip(claim: Analysis, clauses: Sequence[Analysis]) -> str:
             rest = [t for t in claim.tokens if t not in said]
             if not rest:
                 continue
-            scores = [(token_recall(rest, c.token_set)[0], c) for c in clauses]
-            against = [s for s, c in scores if c.token_set & opposite and not c.token_set & said]
-            backing = [s for s, c in scores if c.token_set & said]
+            if clauses is None:
+                clauses = _clause_tokens(source)
+            scores = [(token_recall(rest, c)[0], c) for c in clauses]
+            against = [s for s, c in scores if c & opposite and not c & said]
+            backing = [s for s, c in scores if c & said]
             if against and max(against) > 0 and max(against) >= max(backing, default=0.0):
                 return (
                     f"'{claim.text}' says {sorted(mine & said)[0]}; the context says the opposite"
                 )
     return ""
+
+
+def _clause_tokens(source: Analysis) -> list[frozenset[str]]:
+    """The content tokens of each clause of the source's text, as `analysed(clause)` reads
+    them (`token_set`)."""
+    return [
+        frozenset(analysed_tokens(span.text, source.lang)) for span in split_clauses(source.text)
+    ]

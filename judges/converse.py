@@ -11,6 +11,7 @@ contest, selling/buying, lending/borrowing.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["converse_at", "uses_converse"]
 
@@ -65,14 +66,29 @@ def converse_at(claim: str, source: str) -> tuple[int, int] | None:
     """Where the claim's verb and the source's converse verb start, when the claim states
     the event with the converse of the source's verb (one side of a pair in the claim
     only, the other in the source only); None when it does not."""
-    for first, second in _PAIRS:
-        c1, c2 = first.search(claim), second.search(claim)
-        s1, s2 = first.search(source), second.search(source)
-        if c1 and not c2 and s2 and not s1:
-            return c1.start(), s2.start()
-        if c2 and not c1 and s1 and not s2:
-            return c2.start(), s1.start()
+    said = _verbs_at(claim)
+    if all(c1 is None and c2 is None for c1, c2 in said):
+        return None
+    for (c1, c2), (s1, s2) in zip(said, _verbs_at(source), strict=True):
+        if c1 is not None and c2 is None and s2 is not None and s1 is None:
+            return c1, s2
+        if c2 is not None and c1 is None and s1 is not None and s2 is None:
+            return c2, s1
     return None
+
+
+# Each context window is compared with every claim of a run, and each check of a claim
+# against a window asks this of both texts: where a text uses each verb is read once.
+@lru_cache(maxsize=16384)
+def _verbs_at(text: str) -> tuple[tuple[int | None, int | None], ...]:
+    """Where the text first uses each side of each pair (None: not at all)."""
+    return tuple(
+        (_start(first.search(text)), _start(second.search(text))) for first, second in _PAIRS
+    )
+
+
+def _start(match: re.Match[str] | None) -> int | None:
+    return None if match is None else match.start()
 
 
 def uses_converse(claim: str, source: str) -> bool:

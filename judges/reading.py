@@ -8,12 +8,28 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ragoro.text.dates import spell_month_bounds
-from ragoro.text.evidence import Analysis, analyse, strip_citations
+from ragoro.text.evidence import (
+    Analysis,
+    Clause,
+    analyse,
+    analyse_clauses,
+    analyse_tokens,
+    strip_citations,
+)
 from ragoro.text.frequency import spell_frequencies
 from ragoro.text.lang import Lang, detect_language
 from ragoro.text.numwords import spell_numbers
 
-__all__ = ["TextSource", "analysed", "prepare", "reading_language", "remember", "stored_source"]
+__all__ = [
+    "TextSource",
+    "analysed",
+    "analysed_clauses",
+    "analysed_tokens",
+    "prepare",
+    "reading_language",
+    "remember",
+    "stored_source",
+]
 
 _SHORT_ANSWER_WORDS = 4
 
@@ -72,6 +88,23 @@ def analysed(text: str, lang: Lang) -> Analysis:
     keep every case's (~4 per case) to the end."""
     stored = _STORED_ANALYSES.get((text, lang))
     return stored if stored is not None else analyse(text, lang)
+
+
+# Several checks read only a text's tokens or clauses (a clause's words for who-is-what, a
+# conjunct's polarity): those are read without the names, word forms and the rest of a
+# full analysis, and equal that analysis's. Bounded like `analysed`.
+@lru_cache(maxsize=4096)
+def analysed_tokens(text: str, lang: Lang) -> tuple[str, ...]:
+    """`analysed(text, lang).tokens`, reading only the tokens."""
+    stored = _STORED_ANALYSES.get((text, lang))
+    return stored.tokens if stored is not None else analyse_tokens(text, lang)
+
+
+@lru_cache(maxsize=4096)
+def analysed_clauses(text: str, lang: Lang) -> tuple[Clause, ...]:
+    """`analysed(text, lang).clauses`, reading only the clauses."""
+    stored = _STORED_ANALYSES.get((text, lang))
+    return stored.clauses if stored is not None else analyse_clauses(text, lang)
 
 
 @lru_cache(maxsize=16384)

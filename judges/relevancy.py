@@ -18,7 +18,7 @@ from judges.asked_subject import sibling_subject
 from judges.instructions import is_instruction
 from judges.measure_scale import off_scale, reads_as
 from judges.question_type import AnswerKind, answer_kind, asked_unit_word
-from judges.reading import analysed, prepare, reading_language
+from judges.reading import analysed, analysed_tokens, prepare, reading_language
 from judges.scores import LexicalConfig, Score, scored
 from judges.synonyms import with_synonyms
 from ragoro.text.behaviour import is_clarification_request, is_refusal
@@ -360,7 +360,7 @@ def answer_relevancy(
         return scored(0.0, threshold, f"off topic: {sibling}")
     for label in _labels(question) if len(ans.tokens) > _FRAGMENT_TOKENS else ():
         # A quoted label names exactly what is asked: the answer must name it too.
-        words = analysed(prepare(label), asked.lang).tokens
+        words = analysed_tokens(prepare(label), asked.lang)
         named, _ = token_recall(words, with_translations(ans.token_set | ans.words))
         if words and named < _LABEL_SHARE:
             return scored(0.0, threshold, f"does not name «{label}», which the question asks about")

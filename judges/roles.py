@@ -7,9 +7,10 @@ supported where the source makes Acme the landlord.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from judges.converse import converse_at, uses_converse
-from judges.reading import analysed
+from judges.reading import analysed_tokens
 from judges.voice import passive_swap
 from ragoro.text.evidence import Analysis
 from ragoro.text.lang import STOPWORDS, Lang, stem
@@ -49,6 +50,13 @@ def name_groups(text: str) -> list[frozenset[str]]:
     A lone capitalised word that opens a sentence is only capitalised because it opens
     it ("All'avvio..."), unless the text is a bare name or two ("Bianchi.").
     """
+    return list(_name_groups(text))
+
+
+# Asked of the same claim, window and clause by several checks of a case and of a run;
+# a fresh list is handed out. Bounded: most texts are per case.
+@lru_cache(maxsize=16384)
+def _name_groups(text: str) -> tuple[frozenset[str], ...]:
     short = len(text.split()) <= _SHORT_TEXT_WORDS
     groups = []
     for match in _NAME_RE.finditer(text):
@@ -58,11 +66,19 @@ def name_groups(text: str) -> list[frozenset[str]]:
             for w in pieces
             if w[:1].isupper() and len(w) > 1 and w.lower() not in _FUNCTION_WORDS
         )
-        opens = _SENTENCE_START_RE.search(text[: match.start()]) is not None
-        if not words or (opens and len(words) == 1 and len(pieces) == 1 and not short):
+        if not words:
+            continue
+        # Whether the name opens a sentence matters only for a lone word (and each look
+        # reads the whole text before it).
+        if (
+            len(words) == 1
+            and len(pieces) == 1
+            and not short
+            and _SENTENCE_START_RE.search(text[: match.start()]) is not None
+        ):
             continue
         groups.append(words)
-    return groups
+    return tuple(groups)
 
 
 def _positions(groups: list[frozenset[str]], others: list[frozenset[str]]) -> list[int]:
@@ -126,7 +142,7 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
     """A copula that gives a name an attribute the source gives another name: "the tenant
     is Acme" where the source says "the landlord is Acme; the tenant is Verdi"."""
     pool_window = [
-        (frozenset(analysed(c, window.lang).tokens), name_groups(c))
+        (frozenset(analysed_tokens(c, window.lang)), name_groups(c))
         for c in _STATEMENT_RE.split(window.text)
         if c.strip()
     ]
@@ -134,8 +150,8 @@ def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
         names = name_groups(piece)
         if not names or not _COPULA_RE.search(piece):
             continue
-        named = set(analysed(" ".join(w for g in names for w in g), claim.lang).tokens)
-        attributes = {t for t in analysed(piece, claim.lang).tokens if t not in named}
+        named = set(analysed_tokens(" ".join(w for g in names for w in g), claim.lang))
+        attributes = {t for t in analysed_tokens(piece, claim.lang) if t not in named}
         holding = [
             tokens for tokens, groups in pool_window if any(g & n for g in groups for n in names)
         ]

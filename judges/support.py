@@ -11,8 +11,10 @@ pass on "Base: 5 users; Pro: 25 users"; alignment does not.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 from judges.antonyms import antonym_flip
 from judges.counted_numbers import counts_something_else
@@ -22,7 +24,7 @@ from judges.limits import limit_flip
 from judges.marks import spells_initials, superlatives
 from judges.ordering import order_flip
 from judges.paraphrase import restates
-from judges.reading import TextSource, analysed, prepare, stored_source
+from judges.reading import TextSource, analysed, analysed_clauses, prepare, stored_source
 from judges.restatement_parts import unrestated_part
 from judges.roles import name_groups, role_swap
 from judges.synonyms import with_synonyms
@@ -124,39 +126,44 @@ class Support:
     reason: str
 
 
-def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -> list[str]:
-    problems = []
+def _anchor_problems(claim: Analysis, window: Analysis, *, names: bool = True) -> Iterator[str]:
+    """The window's problems with the claim's anchors (numbers, dates, weekdays,
+    superlatives, names), one at a time and in this order: the scan of `_aligned_problems`
+    reads only as many as it needs to know that a window cannot rank first."""
     for q in claim.quantities:
         match = match_quantity(q, window.all_quantities)
         counted = counts_something_else(q, claim, window) if match.found else ""
         if counted:
-            problems.append(counted)
+            yield counted
         elif not match.found:
             if match.conflict is not None:
-                problems.append(f"unit changed: {q.written_unit} vs {match.conflict.written_unit}")
+                yield f"unit changed: {q.written_unit} vs {match.conflict.written_unit}"
             else:
-                problems.append(f"number {q.raw.strip()} not in context")
-    problems += [f"date {d} not in context" for d in claim.dates if not date_in(d, window.dates)]
+                yield f"number {q.raw.strip()} not in context"
+    for d in claim.dates:
+        if not date_in(d, window.dates):
+            yield f"date {d} not in context"
     # A day of the week is a calendar anchor like a date, and reads the same in either
     # language ("venerdì" is "Friday"), so it is checked even where names are not.
-    days = _weekdays(claim.text) - _weekdays(window.text)
-    if days:
-        problems.append(f"weekday {', '.join(_DAY_NAMES[d] for d in sorted(days))} not in context")
+    # (A claim that names no day, or ranks nothing, leaves the window's unread.)
+    days = _weekdays(claim.text)
+    if days and (days := days - _weekdays(window.text)):
+        yield f"weekday {', '.join(_DAY_NAMES[d] for d in sorted(days))} not in context"
     # A superlative ranks its subject against all others ("the longest river"): a claim of
     # its own, which the window must make too.
-    ranked = superlatives(claim.text) - superlatives(window.text)
-    if ranked:
-        problems.append(f"superlative {', '.join(sorted(ranked))} not in context")
-    missing = sorted(
-        e
-        for e in claim.entities
-        if e not in window.words
-        and stem(e, claim.lang) not in window.words
-        and not spells_initials(e, window.text)
-    )
-    if missing and names:
-        problems.append(f"entity {', '.join(missing)} not in context")
-    return problems
+    ranked = superlatives(claim.text)
+    if ranked and (ranked := ranked - superlatives(window.text)):
+        yield f"superlative {', '.join(sorted(ranked))} not in context"
+    if names:
+        missing = sorted(
+            e
+            for e in claim.entities
+            if e not in window.words
+            and stem(e, claim.lang) not in window.words
+            and not spells_initials(e, window.text)
+        )
+        if missing:
+            yield f"entity {', '.join(missing)} not in context"
 
 
 # Each window is compared with every claim of a run: what a text says of itself (its
@@ -239,7 +246,7 @@ def polarity_flip(claim: Analysis, source: Analysis, clause_overlap: float) -> s
         clause
         for piece in _CONJUNCT_RE.split(claim.text)
         if piece.strip()
-        for clause in analysed(piece, claim.lang).clauses
+        for clause in analysed_clauses(piece, claim.lang)
     ]
     return negation_flip(conjuncts, source.clauses, clause_overlap)
 
@@ -251,14 +258,19 @@ def _aligned_problems(
     and names, then polarity and who-did-what against that window."""
     best: tuple[float, list[str], Analysis] | None = None
     for window in source.windows:
-        problems = _anchor_problems(claim, window, names=names)
         local, _ = token_recall(claim.tokens, with_synonyms(with_translations(window.token_set)))
-        key = (-len(problems), local)
-        if best is None or key > (-len(best[1]), best[0]):
+        # A window ranks by (fewer problems, more words found), and a tie keeps the first:
+        # it beats the best so far only with fewer than `limit` problems, so its problems
+        # are read only until that many are found (none at all when the limit is 0).
+        limit = None if best is None else len(best[1]) + (local > best[0])
+        if limit == 0:
+            continue
+        problems = list(islice(_anchor_problems(claim, window, names=names), limit))
+        if limit is None or len(problems) < limit:
             best = (local, problems, window)
             if not problems and local == 1.0:
                 # No later window can rank higher (none has fewer problems or more words
-                # found), and a tie keeps the first: the rest need not be read.
+                # found): the rest need not be read.
                 break
     if best is None:
         return ["no source sentence"]
@@ -267,9 +279,7 @@ def _aligned_problems(
         window = best[2]
         flip = (
             polarity_flip(claim, window, clause_overlap)
-            or antonym_flip(
-                claim, [analysed(c, window.lang) for c in split_clauses_text(window.text)]
-            )
+            or antonym_flip(claim, window)
             or order_flip(claim.text, window.text, claim.lang, window.lang)
             or limit_flip(claim, window)
         )

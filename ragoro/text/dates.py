@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+
+from ragoro.text.gates import Gated
 
 # One month a line: its Italian name, Italian abbreviation, English name, English
 # abbreviations.
@@ -101,6 +104,14 @@ def is_month_name(word: str) -> bool:
 
 def find_dates(text: str) -> list[DateMention]:
     """All non-overlapping dates in text, in order (day-first for ambiguous numeric dates)."""
+    return list(_find_dates(text))
+
+
+# Pure, and asked twice of every text `evidence.analyse` reads (once for its quantities,
+# whose numbers inside dates are no quantities, once for its dates). Bounded: most texts
+# are per case. A fresh list is handed out; the mentions themselves are frozen.
+@lru_cache(maxsize=4096)
+def _find_dates(text: str) -> tuple[DateMention, ...]:
     found: list[DateMention] = []
     taken: list[tuple[int, int]] = []
     possible = [p.search(text) is not None for p in _PREREQUISITES]
@@ -129,7 +140,7 @@ def find_dates(text: str) -> list[DateMention]:
             found.append(
                 DateMention(m.start(), m.end(), iso, kind == "num", (m.start("y"), m.end("y")))
             )
-    return sorted(found, key=lambda d: d.start)
+    return tuple(sorted(found, key=lambda d: d.start))
 
 
 _WEEKDAYS: dict[str, int] = {}
@@ -199,6 +210,10 @@ _MONTH_BOUND_RE = re.compile(
 )
 
 
+_BOUND_WORDS = ("end", "start", "beginning", "fine", "inizio")
+"""One of them is in every match of `_MONTH_BOUND_RE` (`gates.Gated`)."""
+
+
 def _bound_day(match: re.Match[str]) -> str:
     bound = (match.group("en") or match.group("it")).lower()
     month = match.group("en_month") or match.group("it_month")
@@ -212,4 +227,6 @@ def spell_month_bounds(text: str) -> str:
     """ "The end of March" as "31 March", "inizio novembre" as "1 novembre": the first or
     last day of a month named by its bound (February's end, which depends on the year,
     is left as written)."""
-    return _MONTH_BOUND_RE.sub(_bound_day, text)
+    gated = Gated(text)
+    gated.sub(_MONTH_BOUND_RE, _bound_day, _BOUND_WORDS)
+    return gated.text

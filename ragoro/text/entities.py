@@ -8,6 +8,7 @@ from ragoro.text.lang import STOPWORDS, Lang, detect_language, normalize, stem
 from ragoro.text.sentences import split_sentences
 
 _WORD_RE = re.compile(r"[^\W_]+")
+_STOP = STOPWORDS["it"] | STOPWORDS["en"]
 
 
 def entity_tokens(text: str) -> set[str]:
@@ -16,7 +17,7 @@ def entity_tokens(text: str) -> set[str]:
     A capitalised word counts only when it is not the first word of its sentence, so
     "Verona produce..." is missed; acronyms and letter+digit codes count anywhere.
     """
-    stop = STOPWORDS["it"] | STOPWORDS["en"]
+    stop = _STOP
     found: set[str] = set()
     for sentence in split_sentences(normalize(text)):
         for i, m in enumerate(_WORD_RE.finditer(sentence.text)):
@@ -24,9 +25,10 @@ def entity_tokens(text: str) -> set[str]:
             lower = word.lower()
             if len(word) < 2 or lower in stop:
                 continue
-            is_code = any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word)
-            is_name = word.isalpha() and (word.isupper() or (i > 0 and word[0].isupper()))
-            if is_code or is_name:
+            if word.isalpha():  # all letters: a name, never a code
+                if word.isupper() or (i > 0 and word[0].isupper()):
+                    found.add(lower)
+            elif any(ch.isdigit() for ch in word) and any(ch.isalpha() for ch in word):
                 found.add(lower)
     return found
 

@@ -8,11 +8,11 @@ sentences with it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from ragoro.text.dates import find_dates
+from ragoro.text.dates import DateMention, find_dates
 from ragoro.text.entities import entity_tokens, word_forms
 from ragoro.text.lang import Lang, content_tokens, normalize, stem
 from ragoro.text.negation import has_negation
@@ -96,46 +96,72 @@ def _content(text: str, lang: Lang) -> list[str]:
 def analyse(text: str, lang: Lang) -> Analysis:
     """Analyse text in the given language (detect it once upstream and pass it everywhere)."""
     clean = normalize(text)
-    quantities = extract_quantities(clean, lang)
-    dates = find_dates(clean)
-    masked = list(clean)
-    for start, end in [(q.start, q.end) for q in quantities] + [(d.start, d.end) for d in dates]:
-        masked[start:end] = _MASK * (end - start)
-    plain = "".join(masked)
-    clauses = []
-    for sentence in split_sentences(plain):
-        for c in split_clauses(sentence.text):
-            start = sentence.start + c.start
-            shown = clean[start : start + len(c.text)]
-            clauses.append(Clause(shown, frozenset(_content(c.text, lang)), has_negation(shown)))
+    quantities, dates, plain = _masked(clean, lang)
     outside_dates = tuple(
         q for q in quantities if not any(d.start <= q.start < d.end for d in dates)
     )
     return Analysis(
         text=text,
         lang=lang,
-        tokens=tuple(dict.fromkeys(_content(plain, lang))),
+        tokens=_tokens(plain, lang),
         quantities=outside_dates,
         all_quantities=tuple(quantities),
         dates=tuple(d.iso for d in dates),
         entities=frozenset(entity_tokens(plain)),
         words=frozenset(word_forms(clean, lang)),
-        clauses=tuple(clauses),
+        clauses=_clauses(clean, plain, lang),
     )
+
+
+def analyse_tokens(text: str, lang: Lang) -> tuple[str, ...]:
+    """`analyse(text, lang).tokens`, without the rest of the analysis."""
+    return _tokens(_masked(normalize(text), lang)[2], lang)
+
+
+def analyse_clauses(text: str, lang: Lang) -> tuple[Clause, ...]:
+    """`analyse(text, lang).clauses`, without the rest of the analysis."""
+    clean = normalize(text)
+    return _clauses(clean, _masked(clean, lang)[2], lang)
+
+
+def _masked(clean: str, lang: Lang) -> tuple[list[Quantity], list[DateMention], str]:
+    """The quantities and dates of a normalised text, and the text with both masked."""
+    quantities = extract_quantities(clean, lang)
+    dates = find_dates(clean)
+    masked = list(clean)
+    for start, end in [(q.start, q.end) for q in quantities] + [(d.start, d.end) for d in dates]:
+        masked[start:end] = _MASK * (end - start)
+    return quantities, dates, "".join(masked)
+
+
+def _tokens(plain: str, lang: Lang) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(_content(plain, lang)))
+
+
+def _clauses(clean: str, plain: str, lang: Lang) -> tuple[Clause, ...]:
+    clauses = []
+    for sentence in split_sentences(plain):
+        for c in split_clauses(sentence.text):
+            start = sentence.start + c.start
+            shown = clean[start : start + len(c.text)]
+            clauses.append(Clause(shown, frozenset(_content(c.text, lang)), has_negation(shown)))
+    return tuple(clauses)
 
 
 # Bounded like `lexicon.with_translations`: one entry per token pool, most of them per case.
 @lru_cache(maxsize=4096)
-def _by_prefix(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
-    """Pool tokens of 5+ letters grouped by their first 5 (frozensets cache their hash)."""
+def _by_prefix(pool: frozenset[str]) -> Mapping[str, Sequence[str]]:
+    """Pool tokens of 5+ letters grouped by their first 5 (frozensets cache their hash).
+    The groups are the lists they were gathered in (turning each into a tuple cost twice
+    the grouping); every reader only looks them up and iterates them."""
     groups: dict[str, list[str]] = {}
     for other in pool:
         if len(other) >= 5:
             groups.setdefault(other[:5], []).append(other)
-    return {prefix: tuple(tokens) for prefix, tokens in groups.items()}
+    return groups
 
 
-def prefix_groups(pool: frozenset[str]) -> dict[str, tuple[str, ...]]:
+def prefix_groups(pool: frozenset[str]) -> Mapping[str, Sequence[str]]:
     """Pool tokens of 5+ letters grouped by their first 5, made once per pool (bounded
     memo): a token that shares 5+ leading letters with a pool token is in one group."""
     return _by_prefix(pool)
@@ -166,7 +192,8 @@ def soft_match(token: str, other: str) -> bool:
 def token_recall(tokens: Iterable[str], pool: frozenset[str]) -> tuple[float, list[str]]:
     """Share of tokens found in pool (soft) and the missing ones; 1.0 for no tokens."""
     items = list(tokens)
-    missing = [t for t in items if not soft_in(t, pool)]
+    # `t in pool` first: most tokens are found as they are, without a call.
+    missing = [t for t in items if t not in pool and not soft_in(t, pool)]
     # found / total, not 1 - missing / total: 1 of 5 must be exactly 0.2, not 0.19999...
     return ((len(items) - len(missing)) / len(items) if items else 1.0), missing
 

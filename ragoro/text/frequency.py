@@ -23,35 +23,42 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ragoro.text.gates import Gated
+
 __all__ = ["period_units", "spell_frequencies", "unsaid_periods"]
 
 _EN_UNITS = r"(day|week|month|year|hour)"
 _IT_UNITS = r"(giorno|settimana|mese|anno|ora)"
-_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(?:once|1 time)\s+(?=(?:every|each)\b)", re.IGNORECASE), ""),
+_REWRITES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
+    (re.compile(r"\b(?:once|1 time)\s+(?=(?:every|each)\b)", re.IGNORECASE), "",
+     ("once", "time")),
     (re.compile(rf"\b(?:once|1 time)\s+(?:a|an|1|per)\s+{_EN_UNITS}\b", re.IGNORECASE),
-     r"every \1"),
-    (re.compile(r"\b1\s+volta\s+(?=ogni\b)", re.IGNORECASE), ""),
+     r"every \1", ("once", "time")),
+    (re.compile(r"\b1\s+volta\s+(?=ogni\b)", re.IGNORECASE), "", ("volta",)),
     (re.compile(rf"\b1\s+volta\s+(?:al|alla|all['’]\s*|a|per)\s*{_IT_UNITS}\b", re.IGNORECASE),
-     r"ogni \1"),
-    (re.compile(r"\bhourly\b", re.IGNORECASE), "every hour"),
-    (re.compile(r"\bdaily\b", re.IGNORECASE), "every day"),
-    (re.compile(r"\bweekly\b", re.IGNORECASE), "every week"),
-    (re.compile(r"\bmonthly\b", re.IGNORECASE), "every month"),
-    (re.compile(r"\b(?:yearly|annually)\b", re.IGNORECASE), "every year"),
+     r"ogni \1", ("volta",)),
+    (re.compile(r"\bhourly\b", re.IGNORECASE), "every hour", ("hourly",)),
+    (re.compile(r"\bdaily\b", re.IGNORECASE), "every day", ("daily",)),
+    (re.compile(r"\bweekly\b", re.IGNORECASE), "every week", ("weekly",)),
+    (re.compile(r"\bmonthly\b", re.IGNORECASE), "every month", ("monthly",)),
+    (re.compile(r"\b(?:yearly|annually)\b", re.IGNORECASE), "every year",
+     ("yearly", "annually")),
     (re.compile(r"\b(?:giornalmente|quotidianamente|giornalier[oaie])\b", re.IGNORECASE),
-     "ogni giorno"),
-    (re.compile(r"\bsettimanal(?:mente|e|i)\b", re.IGNORECASE), "ogni settimana"),
-    (re.compile(r"\bmensil(?:mente|e|i)\b", re.IGNORECASE), "ogni mese"),
-    (re.compile(r"\bannualmente\b", re.IGNORECASE), "ogni anno"),
+     "ogni giorno", ("giornal", "quotidian")),
+    (re.compile(r"\bsettimanal(?:mente|e|i)\b", re.IGNORECASE), "ogni settimana",
+     ("settimanal",)),
+    (re.compile(r"\bmensil(?:mente|e|i)\b", re.IGNORECASE), "ogni mese", ("mensil",)),
+    (re.compile(r"\bannualmente\b", re.IGNORECASE), "ogni anno", ("annualmente",)),
 )  # fmt: skip
+"""Each rewrite with the words one of which its every match holds (`gates.Gated`)."""
 
 
 def spell_frequencies(text: str) -> str:
     """The text with every way of saying "once per unit" written as "every/ogni <unit>"."""
-    for pattern, replacement in _REWRITES:
-        text = pattern.sub(replacement, text)
-    return text
+    gated = Gated(text)
+    for pattern, replacement, needs in _REWRITES:
+        gated.sub(pattern, replacement, needs)
+    return gated.text
 
 
 # "every week", and the distributive "3 times a week", "20 cents per day", "2 giorni a
@@ -106,5 +113,9 @@ def unsaid_periods(claim: str, source: tuple[str, ...]) -> frozenset[str]:
     """The units the claim repeats something by that the source, which repeats things by
     some unit, never names ("every week" where it says "monthly"); empty when the source
     names none (then its words are compared as any others)."""
+    claimed = period_units(claim)
+    if not claimed:
+        # Nothing to miss: the source's units need not be read.
+        return frozenset()
     said = frozenset().union(*(period_units(text) for text in source))
-    return period_units(claim) - said if said else frozenset()
+    return claimed - said if said else frozenset()

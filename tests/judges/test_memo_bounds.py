@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from judges import reading, synonyms
-from ragoro.text import behaviour, evidence, lang, lexicon, negation
+from ragoro.text import behaviour, dates, evidence, lang, lexicon, negation
 
 # Each entry holds a whole token pool or a text's analysis (~2-4 KB): at these caps the
 # four hold ~50 MB at most, where their former caps allowed ~150 MB (issue 12).
@@ -18,9 +18,12 @@ PER_CASE_MEMOS: list[tuple[Any, int]] = [
     (synonyms.with_synonyms, 4096),
     (evidence._by_prefix, 4096),
     (reading.analysed, 4096),
+    (reading.analysed_tokens, 4096),
+    (reading.analysed_clauses, 4096),
     (behaviour._is_refusal, 4096),
     (negation._negations, 4096),
     (lang._content_tokens, 4096),
+    (dates._find_dates, 4096),
 ]
 
 
