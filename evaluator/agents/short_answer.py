@@ -32,6 +32,9 @@ _DETERMINERS = frozenset(
     ("il", "lo", "la", "le", "gli", "i", "un", "una", "uno", "the", "a", "an", "this", "that")
 ) | frozenset(("these", "those", "our", "your"))
 # A name followed by a legal form is a company, not the person a "who" question asks for.
+# A name followed by its country or region in brackets ("North Carolina (United States)",
+# "Timișoara (Romania)") is a place: a document writes a person with a title or a role.
+_PLACE_RE = re.compile(r"\s*\((?:[A-Z][\w-]*\s*)+\)")
 _COMPANY_RE = re.compile(r"\s*(?:S\.p\.A\.|SpA|S\.r\.l\.|Srl|Inc\b|Ltd\b|Co\.|GmbH|Group\b|plc\b)")
 
 
@@ -77,7 +80,18 @@ def _names(question: str, flat: str) -> list[re.Match[str]]:
         words = [w for w in re.findall(r"\w+", match.group(0).lower()) if len(w) > 3]
         first = match.group(0).split()[0].lower()
         company = _COMPANY_RE.match(flat, match.end()) is not None
-        if words and not set(words) <= asked and first not in _DETERMINERS and not company:
+        bracketed = (
+            flat[match.start() - 1 : match.start()] == "(" and flat[match.end() :][:1] == ")"
+        )
+        place = not match.group("title") and (
+            bracketed or _PLACE_RE.match(flat, match.end()) is not None
+        )
+        if (
+            words
+            and not set(words) <= asked
+            and first not in _DETERMINERS
+            and not (company or place)
+        ):
             names.append(match)
     return names
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from evaluator.agents.rows import row_pieces, table_rows
+from evaluator.agents.short_answer import names_someone
 from evaluator.agents.support import CorpusStats
 from ragoro.text import Lang
 from vectordb import Chunk, Document
@@ -135,3 +136,23 @@ def test_the_agent_reads_a_row_as_its_own_sentence_with_its_header(
     assert not any(t.startswith(header_token) for t in row.own_tokens)
     prose = next(s for s in sentences if s.text.startswith(prose_start))
     assert prose.header == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        (
+            "Chi è il responsabile dello stabilimento in Romania?",
+            "Il Gruppo ha stabilimenti a Brescia, Timișoara (Romania) e Charlotte, "
+            "North Carolina (Stati Uniti).",
+        ),
+        (
+            "Who is in charge of the plant in Romania?",
+            "The Group has plants in Brescia, Timișoara (Romania) and Charlotte, "
+            "North Carolina (United States).",
+        ),
+    ],
+)
+def test_a_place_with_its_country_in_brackets_names_no_one(question: str, sentence: str) -> None:
+    assert not names_someone(question, sentence)
+    assert names_someone(question, sentence.replace("North Carolina", "Ing. Marco Rossi"))
