@@ -15,6 +15,10 @@ turbines produce?" answered from a passage about the *photovoltaic* plant, a *fa
 answered with a *phone* number: the passage speaks of a sibling of the asked kind. Only a
 passage that names another member and never the asked one is refused; the sets are generic
 vocabulary in both languages, never the words of one corpus.
+
+The days of a calendar are such a series too: "the order backlog *at 30 June 2025*" answered
+with "the order backlog at 31 December 2025 was..." gives the value at another date
+(`sibling_dates`).
 """
 
 from __future__ import annotations
@@ -25,8 +29,9 @@ from functools import lru_cache
 
 from evaluator.agents.glossary import agent_translations
 from ragoro.text import Lang, content_tokens, stem
+from ragoro.text.dates import find_dates
 
-__all__ = ["sibling_holders", "sibling_identifiers", "sibling_members"]
+__all__ = ["sibling_dates", "sibling_holders", "sibling_identifiers", "sibling_members"]
 
 # A short capital prefix and a number, with an optional hyphen or space between them.
 _IDENTIFIER_RE = re.compile(r"\b([A-Z]{1,4})[- ]?(\d+(?:[-./]\d+)*)\b")
@@ -43,6 +48,20 @@ def _identifiers(text: str) -> dict[tuple[str, str], str]:
         if prefix not in _AMOUNT_PREFIXES:
             out.setdefault((prefix, number), m.group(0))
     return out
+
+
+def sibling_dates(question: str, sentences: Sequence[str]) -> list[str]:
+    """Days the question asks about ("30 June 2025", "al 30 giugno") that none of the answer's
+    sentences states while one states another day: a value at 31 December is none at 30 June.
+    A date given by month or year only is left to the year checks. As the question writes
+    them."""
+    asked = {d.iso: question[d.start : d.end] for d in find_dates(question) if len(d.iso) == 10}
+    if not asked:
+        return []
+    stated = {d.iso for text in sentences for d in find_dates(text) if len(d.iso) == 10}
+    if not stated or not stated.isdisjoint(asked):
+        return []
+    return [written for iso, written in sorted(asked.items())]
 
 
 def _same_thing(a: str, b: str) -> bool:
