@@ -156,3 +156,24 @@ def test_the_agent_reads_a_row_as_its_own_sentence_with_its_header(
 def test_a_place_with_its_country_in_brackets_names_no_one(question: str, sentence: str) -> None:
     assert not names_someone(question, sentence)
     assert names_someone(question, sentence.replace("North Carolina", "Ing. Marco Rossi"))
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence"),
+    [
+        (
+            "Chi dirige la divisione Machine Tools?",
+            "Il Gruppo opera con tre divisioni: Hydraulic Presses, Machine Tools e "
+            "Service & Spare Parts.",
+        ),
+        (
+            "Who is the head of the Machine Tools business unit?",
+            "The Group operates through three business units: Hydraulic Presses, "
+            "Machine Tools, and Service & Spare Parts.",
+        ),
+    ],
+)
+def test_a_name_listed_beside_the_asked_one_is_its_sibling(question: str, sentence: str) -> None:
+    assert not names_someone(question, sentence)
+    # The twin: the sentence does name who heads it.
+    assert names_someone(question, sentence + " Machine Tools is led by Ing. Mario Rossi.")
