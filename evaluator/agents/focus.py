@@ -22,6 +22,7 @@ from evaluator.agents.contrasts import (
     sibling_dates,
     sibling_holders,
     sibling_identifiers,
+    sibling_sizes,
 )
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
@@ -367,6 +368,7 @@ def focus_misses(
     if days:
         return FocusMiss([QueryTerm(d, d) for d in days], "date")
     series = sibling_identifiers(question, [s.text for s in chosen])
+    series += sibling_sizes(question, lang, [(s.text, s.lang) for s in chosen])
     series += sibling_holders(question, lang, [(s.text, s.lang) for s in chosen])
     if series:
         return FocusMiss([QueryTerm(c, c) for c in series], "entity")
