@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import QueryTerm
 from evaluator.agents.quantities import counted_noun, counts, pick_quantity
+from evaluator.agents.rows import column_value
 from evaluator.agents.support import CorpusStats, Sentence
 from evaluator.agents.term_matches import Coverage
 from ragoro.text import Lang, Quantity, stem
@@ -104,7 +105,10 @@ def score_sentence(
     set, read by set intersection)."""
     support = 0.75 * covered(sentence.tokens) + 0.25 * chunk_support
     rank = support + _RANK_COSINE * cosine
-    quantity = pick_quantity(
+    # A row under year columns gives the asked year's column (`rows.column_value`).
+    quantity = column_value(
+        sentence.text, sentence.header, sentence.quantities, query.numbers, sentence.lang
+    ) or pick_quantity(
         sentence.quantities,
         sentence.text,
         query.wanted,

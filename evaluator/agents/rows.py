@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from ragoro.text import Lang
+from ragoro.text import Lang, Quantity
 from ragoro.text.numbers import extract_quantities
 from ragoro.text.units import normalize_unit
 
-__all__ = ["row_pieces", "table_rows"]
+__all__ = ["column_value", "row_pieces", "table_rows", "year_headers"]
 
 # What may follow a row's last value on its line: a unit or a short label, no sentence end.
 _TAIL_CHARS = 20
@@ -30,6 +30,9 @@ _TAIL_WORDS = 2
 _FUNCTION_WORD_LETTERS = 3
 # How many sentences before a run of rows its header may be (a run can be cut in two).
 _HEADER_REACH = 3
+# A header names columns in a few words; a longer line without values is a heading or prose.
+_HEADER_WORDS = 10
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
 _FIRST_WORD_RE = re.compile(r"[^\s(),;:]+")
 
 
@@ -71,6 +74,68 @@ def table_rows(text: str, before: Sequence[str], lang: Lang) -> list[tuple[tuple
     return [
         ((a, b), "" if text[a:b].rstrip().endswith((".", "!", "?")) else header) for a, b in pieces
     ]
+
+
+def year_headers(texts: Sequence[str], lang: Lang) -> list[str]:
+    """For each piece of a document (in order), the header of the year-columned table it is a
+    row of ("Indicator 2025 2024 Change" above "Order intake 1,781.4 1,652.0 +7.8%"), else "".
+    A header names two or more years and no other value in a few words; a row under it ends on
+    a value for each of its years; prose (a piece ending on a stop) ends the table."""
+    out: list[str] = []
+    header = ""
+    columns = 0
+    for text in texts:
+        piece = text.strip()
+        years = _header_years(piece, lang)
+        if years:
+            header, columns = piece, len(years)
+            out.append("")
+            continue
+        ended = piece.endswith((".", "!", "?", ":", ";"))
+        values = _trailing_values(piece, extract_quantities(piece, lang))
+        out.append(header if header and not ended and len(values) >= columns else "")
+        if ended or len(piece.split()) > 2 * _HEADER_WORDS:
+            header = ""  # prose ends the table; a label wrapped over two lines does not
+    return out
+
+
+def _header_years(piece: str, lang: Lang) -> list[str]:
+    """The years a table header names, in column order; empty for any other piece."""
+    if piece.endswith((".", "!", "?", ":", ";")) or len(piece.split()) > _HEADER_WORDS:
+        return []
+    quantities = extract_quantities(piece, lang)
+    years = [q.raw.strip() for q in quantities]
+    if len(years) < 2 or not all(_YEAR_RE.fullmatch(y) for y in years):
+        return []
+    return years
+
+
+def column_value(
+    row: str, header: str, quantities: Sequence[Quantity], asked: Collection[str], lang: Lang
+) -> Quantity | None:
+    """The row's value in the column of the one year the question asks, when the row lies
+    under a header of year columns and states a value for each ("Order intake 1,781.4
+    1,652.0 +7.8%" under "Indicator 2025 2024 Change", asked 2024: 1,652.0); else None."""
+    years = _header_years(header, lang) if header else []
+    wanted = [y for y in years if y in asked]
+    if len(wanted) != 1:
+        return None
+    values = _trailing_values(row, quantities)
+    if len(values) < len(years):
+        return None
+    return values[years.index(wanted[0])]
+
+
+def _trailing_values(row: str, quantities: Sequence[Quantity]) -> list[Quantity]:
+    """The row's values: its last run of quantities with nothing but spaces between them (a
+    number in the label, "Scope 1 (t CO2)", is followed by words)."""
+    flat = row.replace("\n", " ")
+    run: list[Quantity] = []
+    for q in reversed(quantities):
+        if run and flat[q.end : run[0].start].strip():
+            break
+        run.insert(0, q)
+    return run
 
 
 def _ends_row(line: str, lang: Lang) -> bool:

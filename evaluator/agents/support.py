@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from evaluator.agents.lexicon import QueryTerm
-from evaluator.agents.rows import table_rows
+from evaluator.agents.rows import table_rows, year_headers
 from evaluator.agents.term_matches import TermMatches, long_forms
 from ragoro.text import (
     Lang,
@@ -209,10 +209,16 @@ class CorpusStats:
             # A run of table rows is read row by row under its header (`rows`): a row's
             # value is its own.
             spans = split_sentences(text)
-            sentences = [
-                Sentence(path, s.start + a, s.start + b, s.text[a:b], lang, header)
+            pieces = [
+                (s.start + a, s.start + b, header)
                 for i, s in enumerate(spans)
                 for (a, b), header in table_rows(s.text, [p.text for p in spans[:i]], lang)
+            ]
+            # A row of a table whose columns are years is read under that header too.
+            years = year_headers([text[a:b] for a, b, _ in pieces], lang)
+            sentences = [
+                Sentence(path, a, b, text[a:b], lang, header or year_header)
+                for (a, b, header), year_header in zip(pieces, years, strict=True)
             ]
             self._sentences[path] = ([s.start for s in sentences], sentences)
         return self._sentences[path]

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from evaluator.agents.rows import row_pieces, table_rows
+from evaluator.agents.rows import column_value, row_pieces, table_rows, year_headers
 from evaluator.agents.short_answer import names_someone
 from evaluator.agents.support import CorpusStats
 from ragoro.text import Lang
+from ragoro.text.numbers import extract_quantities
 from vectordb import Chunk, Document
 
 
@@ -177,3 +178,73 @@ def test_a_name_listed_beside_the_asked_one_is_its_sibling(question: str, senten
     assert not names_someone(question, sentence)
     # The twin: the sentence does name who heads it.
     assert names_someone(question, sentence + " Machine Tools is led by Ing. Mario Rossi.")
+
+
+@pytest.mark.parametrize(
+    ("lines", "lang", "asked", "value"),
+    [
+        (
+            [
+                "Indicator 2025 2024 Change",
+                "Revenue 1,702.5 1,604.8 +6.1%",
+                "Order intake 1,781.4 1,652.0 +7.8%",
+            ],
+            "en",
+            "2024",
+            1652.0,
+        ),
+        (
+            ["Indicatore 2025 2024 Variazione", "Emissioni Scope 1 (t CO2) 5.110 5.480 -6,8%"],
+            "it",
+            "2025",
+            5110.0,
+        ),
+    ],
+)
+def test_a_row_under_year_columns_gives_the_asked_years_value(
+    lines: list[str], lang: Lang, asked: str, value: float
+) -> None:
+    headers = year_headers(lines, lang)
+    assert headers[0] == "" and all(h == lines[0] for h in headers[1:])
+    row = lines[-1]
+    quantity = column_value(row, headers[-1], extract_quantities(row, lang), {asked}, lang)
+    assert quantity is not None and quantity.number * quantity.scale == value
+    # No year asked, or one the header lacks: no column is chosen.
+    assert column_value(row, headers[-1], extract_quantities(row, lang), {"2023"}, lang) is None
+
+
+@pytest.mark.parametrize(
+    ("lines", "lang"),
+    [
+        (
+            ["Indicator 2025 2024 Change", "Revenue grew in 2025.", "Net profit 118.6 99.2 +19.6%"],
+            "en",
+        ),
+        (
+            [
+                "Indicatore 2025 2024 Variazione",
+                "I dati sono stimati.",
+                "Rifiuti 9.870 9.990 -1,2%",
+            ],
+            "it",
+        ),
+    ],
+)
+def test_prose_ends_a_year_columned_table(lines: list[str], lang: Lang) -> None:
+    assert year_headers(lines, lang) == ["", "", ""]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Key figures of the year, in EUR million unless otherwise stated.\n"
+        "Indicator 2025 2024 Change\nRevenue 1,702.5 1,604.8 +6.1%\n",
+        "Dati principali dell'anno, in milioni di euro salvo diversa indicazione.\n"
+        "Indicatore 2025 2024 Variazione\nRicavi 1.702,5 1.604,8 +6,1%\n",
+    ],
+)
+def test_the_agent_reads_a_row_under_its_year_columns(text: str) -> None:
+    stats = _stats(text)
+    row = stats.sentences_in(stats.chunks[0])[-1]
+    assert row.header.endswith(("Change", "Variazione"))
+    assert {"2025", "2024"} <= row.tokens
