@@ -15,6 +15,12 @@ turbines produce?" answered from a passage about the *photovoltaic* plant, a *fa
 answered with a *phone* number: the passage speaks of a sibling of the asked kind. Only a
 passage that names another member and never the asked one is refused; the sets are generic
 vocabulary in both languages, never the words of one corpus.
+
+The days of a calendar are such a series too: "the order backlog *at 30 June 2025*" answered
+with "the order backlog at 31 December 2025 was..." gives the value at another date
+(`sibling_dates`). So are the sizes a thing comes in: "the oil *in a 5-litre can*", "*tanica
+da 5 litri*", answered with the row of the "tanica da 20 litri", gives another size's code
+(`sibling_sizes`).
 """
 
 from __future__ import annotations
@@ -25,8 +31,17 @@ from functools import lru_cache
 
 from evaluator.agents.glossary import agent_translations
 from ragoro.text import Lang, content_tokens, stem
+from ragoro.text.dates import find_dates
+from ragoro.text.numbers import extract_quantities, parse_number
+from ragoro.text.units import base_unit, normalize_unit
 
-__all__ = ["sibling_holders", "sibling_identifiers", "sibling_members"]
+__all__ = [
+    "sibling_dates",
+    "sibling_holders",
+    "sibling_identifiers",
+    "sibling_members",
+    "sibling_sizes",
+]
 
 # A short capital prefix and a number, with an optional hyphen or space between them.
 _IDENTIFIER_RE = re.compile(r"\b([A-Z]{1,4})[- ]?(\d+(?:[-./]\d+)*)\b")
@@ -42,6 +57,76 @@ def _identifiers(text: str) -> dict[tuple[str, str], str]:
         prefix, number = m.group(1), re.sub(r"\D", "", m.group(2))
         if prefix not in _AMOUNT_PREFIXES:
             out.setdefault((prefix, number), m.group(0))
+    return out
+
+
+def sibling_dates(question: str, sentences: Sequence[str]) -> list[str]:
+    """Days the question asks about ("30 June 2025", "al 30 giugno") that none of the answer's
+    sentences states while one states another day: a value at 31 December is none at 30 June.
+    A date given by month or year only is left to the year checks. As the question writes
+    them."""
+    asked = {d.iso: question[d.start : d.end] for d in find_dates(question) if len(d.iso) == 10}
+    if not asked:
+        return []
+    stated = {d.iso for text in sentences for d in find_dates(text) if len(d.iso) == 10}
+    if not stated or not stated.isdisjoint(asked):
+        return []
+    return [written for iso, written in sorted(asked.items())]
+
+
+# A size written as a modifier of a noun: English "a 5-litre can", Italian "tanica da 5 litri".
+_EN_SIZE_RE = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)-([^\W\d_]+)")
+_IT_SIZE_BEFORE_RE = re.compile(r"(?<![^\W_])da\s+$", re.IGNORECASE)
+# Money is a price or a threshold ("una nota spese da 3.000 euro"), not a size.
+_NOT_SIZES = frozenset({"EUR", "USD", "GBP", "CHF", "%"})
+
+
+def _asked_sizes(question: str, lang: Lang) -> list[tuple[float, str, str]]:
+    """(value, base unit, as written) of each size the question gives a thing."""
+    out: list[tuple[float, str, str]] = []
+    if lang == "en":
+        for m in _EN_SIZE_RE.finditer(question):
+            code = normalize_unit(m.group(2))
+            value = parse_number(m.group(1), "en")
+            if code is not None and value is not None:
+                out.append((value, base_unit(code) or code, m.group(0)))
+        return out
+    for q in extract_quantities(question, lang):
+        if q.unit is None or _IT_SIZE_BEFORE_RE.search(question[: q.start]) is None:
+            continue
+        out.append((q.number * q.scale, base_unit(q.unit) or q.unit, q.raw))
+    return [size for size in out if size[1] not in _NOT_SIZES]
+
+
+def _stated_sizes(text: str, lang: Lang) -> list[tuple[float, str]]:
+    """(value, base unit) of every measure the text states, "20-litre" included."""
+    out = [
+        (q.number * q.scale, base_unit(q.unit) or q.unit)
+        for q in extract_quantities(text, lang)
+        if q.unit is not None
+    ]
+    for m in _EN_SIZE_RE.finditer(text):
+        code = normalize_unit(m.group(2))
+        value = parse_number(m.group(1), "en")
+        if code is not None and value is not None:
+            out.append((value, base_unit(code) or code))
+    return out
+
+
+def sibling_sizes(question: str, lang: Lang, sentences: Sequence[tuple[str, Lang]]) -> list[str]:
+    """Sizes the question gives the asked thing ("a 5-litre can") where an answer's sentence
+    states another size of the same measure and never the asked one: the sentence speaks of
+    the thing in another size. As the question writes them."""
+    out: list[str] = []
+    for value, unit, written in _asked_sizes(question, lang):
+        stated = [
+            v
+            for text, text_lang in sentences
+            for v, u in _stated_sizes(" ".join(text.split()), text_lang)
+            if u == unit
+        ]
+        if stated and not any(abs(v - value) <= 1e-9 * max(1.0, value) for v in stated):
+            out.append(written)
     return out
 
 

@@ -313,7 +313,8 @@ class ExtractiveAgent:
             # A second sentence must stand on its own support, not just fill a gap.
             if other is best or other.support < max(self.support_threshold, COMPLEMENT_SUPPORT):
                 continue
-            adds = {t for t in missing if term_in(t, other.sentence.tokens)}
+            # It adds what it says itself: a row's header names its column, no fact of its own.
+            adds = {t for t in missing if term_in(t, other.sentence.own_tokens)}
             if adds:
                 chosen.append(other)
                 missing -= adds

@@ -18,7 +18,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from evaluator.agents.about import section_years, sibling_owner, someone_elses
-from evaluator.agents.contrasts import sibling_holders, sibling_identifiers
+from evaluator.agents.contrasts import (
+    sibling_dates,
+    sibling_holders,
+    sibling_identifiers,
+    sibling_sizes,
+)
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
@@ -360,7 +365,11 @@ def focus_misses(
     codes = unmet_identifiers(question, [best], stats, lang)
     if codes:
         return FocusMiss([QueryTerm(c, c, is_number=True) for c in codes])
+    days = sibling_dates(question, [s.text for s in chosen])
+    if days:
+        return FocusMiss([QueryTerm(d, d) for d in days], "date")
     series = sibling_identifiers(question, [s.text for s in chosen])
+    series += sibling_sizes(question, lang, [(s.text, s.lang) for s in chosen])
     series += sibling_holders(question, lang, [(s.text, s.lang) for s in chosen])
     if series:
         return FocusMiss([QueryTerm(c, c) for c in series], "entity")

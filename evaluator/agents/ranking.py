@@ -24,6 +24,7 @@ from evaluator.agents.quantities import (
     pick_quantity,
     wanted_kinds,
 )
+from evaluator.agents.rows import column_value
 from evaluator.agents.support import CorpusStats, Sentence
 from evaluator.agents.term_matches import Coverage
 from ragoro.text import Lang, Quantity, stem
@@ -144,7 +145,10 @@ def score_sentence(
     set, read by set intersection)."""
     support = 0.75 * covered(sentence.tokens) + 0.25 * chunk_support
     rank = support + _RANK_COSINE * cosine
-    quantity = pick_quantity(
+    # A row under year columns gives the asked year's column (`rows.column_value`).
+    quantity = column_value(
+        sentence.text, sentence.header, sentence.quantities, query.numbers, sentence.lang
+    ) or pick_quantity(
         sentence.quantities,
         sentence.text,
         query.wanted,

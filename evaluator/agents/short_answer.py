@@ -32,6 +32,9 @@ _DETERMINERS = frozenset(
     ("il", "lo", "la", "le", "gli", "i", "un", "una", "uno", "the", "a", "an", "this", "that")
 ) | frozenset(("these", "those", "our", "your"))
 # A name followed by a legal form is a company, not the person a "who" question asks for.
+# A name followed by its country or region in brackets ("North Carolina (United States)",
+# "Timișoara (Romania)") is a place: a document writes a person with a title or a role.
+_PLACE_RE = re.compile(r"\s*\((?:[A-Z][\w-]*\s*)+\)")
 _COMPANY_RE = re.compile(r"\s*(?:S\.p\.A\.|SpA|S\.r\.l\.|Srl|Inc\b|Ltd\b|Co\.|GmbH|Group\b|plc\b)")
 
 
@@ -72,14 +75,79 @@ def asks_who(question: str) -> bool:
 def _names(question: str, flat: str) -> list[re.Match[str]]:
     """Names of people or offices in the text that the question does not already name."""
     asked = set(re.findall(r"\w+", question.lower()))
+    matches = list(_NAME_RE.finditer(flat))
+    siblings = _listed_with_asked(matches, asked, flat)
     names = []
-    for match in _NAME_RE.finditer(flat):
+    for match in matches:
+        if match in siblings:
+            continue
         words = [w for w in re.findall(r"\w+", match.group(0).lower()) if len(w) > 3]
         first = match.group(0).split()[0].lower()
         company = _COMPANY_RE.match(flat, match.end()) is not None
-        if words and not set(words) <= asked and first not in _DETERMINERS and not company:
+        bracketed = (
+            flat[match.start() - 1 : match.start()] == "(" and flat[match.end() :][:1] == ")"
+        )
+        place = not match.group("title") and (
+            bracketed or _PLACE_RE.match(flat, match.end()) is not None
+        )
+        if (
+            words
+            and not set(words) <= asked
+            and first not in _DETERMINERS
+            and not (company or place)
+        ):
             names.append(match)
     return names
+
+
+# What joins the members of a list: a comma, "and" / "e" / "or" / "o", and a member of more
+# words joined by "&" ("Service & Spare Parts").
+_LIST_GAP_RE = re.compile(r"\s*,?\s*(?:(?:and|e|or|o)\s+)?(?:[A-Z]\w*\s*&\s*)?")
+
+
+def _listed_with_asked(
+    matches: list[re.Match[str]], asked: set[str], flat: str
+) -> set[re.Match[str]]:
+    """Untitled names listed beside a name the question gives ("Hydraulic Presses, Machine
+    Tools and ..." for "the head of Machine Tools"): members of one enumeration are
+    siblings of the asked one, not who holds it."""
+    out: set[re.Match[str]] = set()
+    for members in _lists_with_asked(matches, asked, flat):
+        out.update(m for m in members if not m.group("title") and not _given(m, asked))
+    return out
+
+
+def _lists_with_asked(
+    matches: list[re.Match[str]], asked: set[str], flat: str
+) -> list[list[re.Match[str]]]:
+    """The enumerations of names (two or more, in text order) that hold a name the question
+    gives."""
+    group: list[re.Match[str]] = []
+    groups = []
+    for match in matches:
+        if group and _LIST_GAP_RE.fullmatch(flat, group[-1].end(), match.start()):
+            group.append(match)
+        else:
+            group = [match]
+            groups.append(group)
+    return [g for g in groups if len(g) >= 2 and any(_given(m, asked) for m in g)]
+
+
+def _without_lists(question: str, flat: str) -> str:
+    """The text with the enumerations that hold a name the question gives blanked out: a
+    role word inside a listed name ("Service & Spare Parts") names no one."""
+    asked = set(re.findall(r"\w+", question.lower()))
+    lists = _lists_with_asked(list(_NAME_RE.finditer(flat)), asked, flat)
+    for members in lists:
+        start, end = members[0].start(), members[-1].end()
+        flat = flat[:start] + " " * (end - start) + flat[end:]
+    return flat
+
+
+def _given(match: re.Match[str], asked: set[str]) -> bool:
+    """Does the question give this name (all its words of four letters or more)?"""
+    words = [w for w in re.findall(r"\w+", match.group(0).lower()) if len(w) > 3]
+    return bool(words) and set(words) <= asked
 
 
 # Generic nouns for who does something, in both languages: "approved by the line manager",
@@ -105,4 +173,5 @@ def names_someone(question: str, sentence: str) -> bool:
     if _names(question, flat) or _EMAIL_RE.search(flat):
         return True
     asked = set(re.findall(r"\w+", question.lower()))
-    return any(w in _ROLE_WORDS and w not in asked for w in re.findall(r"\w+", flat.lower()))
+    words = re.findall(r"\w+", _without_lists(question, flat).lower())
+    return any(w in _ROLE_WORDS and w not in asked for w in words)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from evaluator.agents.lexicon import QueryTerm
+from evaluator.agents.rows import table_rows, year_headers
 from evaluator.agents.term_matches import TermMatches, long_forms
 from ragoro.text import (
     Lang,
@@ -44,10 +45,19 @@ class Sentence:
     end: int
     text: str
     lang: Lang
+    header: str = ""
+    """For a table row, its table's header line: a cell is read under its column's name."""
 
     @cached_property
     def tokens(self) -> frozenset[str]:
-        """Stemmed content tokens, numbers included."""
+        """Stemmed content tokens (the header's too), numbers included."""
+        if not self.header:
+            return self.own_tokens
+        return self.own_tokens | frozenset(content_tokens(self.header, self.lang))
+
+    @cached_property
+    def own_tokens(self) -> frozenset[str]:
+        """Stemmed content tokens of the sentence's own text (a row without its header)."""
         return frozenset(content_tokens(self.text, self.lang))
 
     @cached_property
@@ -202,8 +212,19 @@ class CorpusStats:
         if path not in self._sentences:
             text = self.documents[path].text
             lang = self.lang_of(path)
+            # A run of table rows is read row by row under its header (`rows`): a row's
+            # value is its own.
+            spans = split_sentences(text)
+            pieces = [
+                (s.start + a, s.start + b, header)
+                for i, s in enumerate(spans)
+                for (a, b), header in table_rows(s.text, [p.text for p in spans[:i]], lang)
+            ]
+            # A row of a table whose columns are years is read under that header too.
+            years = year_headers([text[a:b] for a, b, _ in pieces], lang)
             sentences = [
-                Sentence(path, s.start, s.end, s.text, lang) for s in split_sentences(text)
+                Sentence(path, a, b, text[a:b], lang, header or year_header)
+                for (a, b, header), year_header in zip(pieces, years, strict=True)
             ]
             self._sentences[path] = ([s.start for s in sentences], sentences)
         return self._sentences[path]

@@ -38,12 +38,12 @@ def _source_text(source: Source) -> str:
 
 
 # What a refusal's words are missing from: the documents (None), or the value the answer
-# would give, which the documents state for another entity or another year.
-Elsewhere = Literal["entity", "year"] | None
+# would give, which the documents state for another entity, year or date.
+Elsewhere = Literal["entity", "year", "date"] | None
 
 _ELSEWHERE: dict[Lang, dict[str, str]] = {
-    "it": {"entity": "un altro soggetto", "year": "un altro anno"},
-    "en": {"entity": "another entity", "year": "another year"},
+    "it": {"entity": "un altro soggetto", "year": "un altro anno", "date": "un'altra data"},
+    "en": {"entity": "another entity", "year": "another year", "date": "another date"},
 }
 
 

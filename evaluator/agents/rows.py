@@ -1,0 +1,167 @@
+"""Table rows a PDF's text runs together: where one "sentence" is several rows.
+
+A table extracted from a PDF loses its column gaps, so its rows reach the agent as lines of
+one long sentence ("Viti del coperchio ... 25 Nm\\nViti di fissaggio degli stampi ... 250
+Nm\\n..."), or a last row runs into the prose after the table. Read as one sentence, a
+question about the second row is answered with the first row's value, and the row takes the
+years of the prose sentence it ran into. A line break is a row's end when the line ends on
+its values (a number, or a number and its unit or a short label: "45 Nm", "12 mesi", "+5
+punti percentuali") and the next line starts a new label (a capitalised word that is not a
+unit: "MWh" after "4.250" is the number's own unit wrapped to the next line) on a line
+with values of its own. A prose line
+wrapped after a number goes on in lower case ("EUR 4.8\\nmillion") or on a number.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Collection, Sequence
+
+from ragoro.text import Lang, Quantity
+from ragoro.text.numbers import extract_quantities
+from ragoro.text.units import normalize_unit
+
+__all__ = ["column_value", "row_pieces", "table_rows", "year_headers"]
+
+# What may follow a row's last value on its line: a unit or a short label, no sentence end.
+_TAIL_CHARS = 20
+_TAIL_WORDS = 2
+_FUNCTION_WORD_LETTERS = 3
+# How many sentences before a run of rows its header may be (a run can be cut in two).
+_HEADER_REACH = 3
+# A header names columns in a few words; a longer line without values is a heading or prose.
+_HEADER_WORDS = 10
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+_FIRST_WORD_RE = re.compile(r"[^\s(),;:]+")
+
+
+def row_pieces(text: str, lang: Lang) -> list[tuple[int, int]]:
+    """(start, end) offsets of the rows of a sentence; one piece for a sentence that is no
+    run of table rows (see the module docstring)."""
+    if "\n" not in text:
+        return [(0, len(text))]
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    pos = 0
+    lines = text.split("\n")
+    for line, following in itertools.pairwise(lines):
+        end = pos + len(line)
+        if _ends_row(line, lang) and _starts_label(following, lang):
+            pieces.append((start, end))
+            start = end + 1
+        pos = end + 1
+    pieces.append((start, len(text)))
+    return [(s, e) for s, e in pieces if text[s:e].strip()]
+
+
+def table_rows(text: str, before: Sequence[str], lang: Lang) -> list[tuple[tuple[int, int], str]]:
+    """The rows of a sentence (`row_pieces`), each with its table's header: the nearest of the
+    sentences just before it that states no value and ends on no stop ("Componente
+    Filettatura e classe Coppia di serraggio"). A sentence that is no run of rows, and the
+    prose a last row ran into, get no header."""
+    pieces = row_pieces(text, lang)
+    if len(pieces) == 1:
+        return [(pieces[0], "")]
+    header = next(
+        (
+            t
+            for t in reversed(before[-_HEADER_REACH:])
+            if not extract_quantities(t, lang) and not t.rstrip().endswith((".", "!", "?", ":"))
+        ),
+        "",
+    )
+    return [
+        ((a, b), "" if text[a:b].rstrip().endswith((".", "!", "?")) else header) for a, b in pieces
+    ]
+
+
+def year_headers(texts: Sequence[str], lang: Lang) -> list[str]:
+    """For each piece of a document (in order), the header of the year-columned table it is a
+    row of ("Indicator 2025 2024 Change" above "Order intake 1,781.4 1,652.0 +7.8%"), else "".
+    A header names two or more years and no other value in a few words; a row under it ends on
+    a value for each of its years; prose (a piece ending on a stop) ends the table."""
+    out: list[str] = []
+    header = ""
+    columns = 0
+    for text in texts:
+        piece = text.strip()
+        years = _header_years(piece, lang)
+        if years:
+            header, columns = piece, len(years)
+            out.append("")
+            continue
+        ended = piece.endswith((".", "!", "?", ":", ";"))
+        values = _trailing_values(piece, extract_quantities(piece, lang))
+        out.append(header if header and not ended and len(values) >= columns else "")
+        if ended or len(piece.split()) > 2 * _HEADER_WORDS:
+            header = ""  # prose ends the table; a label wrapped over two lines does not
+    return out
+
+
+def _header_years(piece: str, lang: Lang) -> list[str]:
+    """The years a table header names, in column order; empty for any other piece."""
+    if piece.endswith((".", "!", "?", ":", ";")) or len(piece.split()) > _HEADER_WORDS:
+        return []
+    quantities = extract_quantities(piece, lang)
+    years = [q.raw.strip() for q in quantities]
+    if len(years) < 2 or not all(_YEAR_RE.fullmatch(y) for y in years):
+        return []
+    return years
+
+
+def column_value(
+    row: str, header: str, quantities: Sequence[Quantity], asked: Collection[str], lang: Lang
+) -> Quantity | None:
+    """The row's value in the column of the one year the question asks, when the row lies
+    under a header of year columns and states a value for each ("Order intake 1,781.4
+    1,652.0 +7.8%" under "Indicator 2025 2024 Change", asked 2024: 1,652.0); else None."""
+    years = _header_years(header, lang) if header else []
+    wanted = [y for y in years if y in asked]
+    if len(wanted) != 1:
+        return None
+    values = _trailing_values(row, quantities)
+    if len(values) < len(years):
+        return None
+    return values[years.index(wanted[0])]
+
+
+def _trailing_values(row: str, quantities: Sequence[Quantity]) -> list[Quantity]:
+    """The row's values: its last run of quantities with nothing but spaces between them (a
+    number in the label, "Scope 1 (t CO2)", is followed by words)."""
+    flat = row.replace("\n", " ")
+    run: list[Quantity] = []
+    for q in reversed(quantities):
+        if run and flat[q.end : run[0].start].strip():
+            break
+        run.insert(0, q)
+    return run
+
+
+def _ends_row(line: str, lang: Lang) -> bool:
+    """Does the line end on its values: a number, then at most a unit or a short label? A
+    short lowercase word after the number ("in", "di", "the") is prose cut by the wrap."""
+    quantities = extract_quantities(line, lang)
+    if not quantities:
+        return False
+    tail = line[quantities[-1].end :].strip()
+    words = tail.split()
+    return (
+        len(words) <= _TAIL_WORDS
+        and len(tail) <= _TAIL_CHARS
+        and not tail.endswith((".", ",", ";", ":", "!", "?"))
+        and not any(w.islower() and len(w) <= _FUNCTION_WORD_LETTERS for w in words)
+    )
+
+
+def _starts_label(line: str, lang: Lang) -> bool:
+    """Does the next line start a new row: a capitalised word (or a code) that is not a
+    unit of the number before the break, on a line with values of its own (a city after a
+    postal code, "Brescia.", is the address going on)?"""
+    match = _FIRST_WORD_RE.match(line.lstrip())
+    if match is None:
+        return False
+    word = match.group(0)
+    if not word[0].isupper():
+        return False
+    return normalize_unit(word.rstrip(".")) is None and bool(extract_quantities(line, lang))
