@@ -43,7 +43,7 @@ __all__ = ["ANALYSES_FILE", "SCHEMA", "SCHEMA_VERSION", "StoreUse", "code_versio
 
 ANALYSES_FILE = "text_analyses.jsonl"
 SCHEMA = "ragoro.text_analyses"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _LANGS: frozenset[str] = frozenset({"it", "en"})
 
 
@@ -118,27 +118,7 @@ def _use(path: Path, fingerprint: str, texts: Sequence[str]) -> StoreUse:
 
 
 def _write(path: Path, header: dict[str, Any], sources: list[tuple[str, TextSource]]) -> bool:
-    table: dict[tuple[str, str], int] = {}
-    analyses: list[list[Any]] = []
-    encoded = []
-    for text, source in sources:
-        rows = []
-        for window in source.windows:
-            key = (window.text, window.lang)
-            if key not in table:
-                table[key] = len(analyses)
-                analyses.append(_encode_analysis(window))
-            rows.append(table[key])
-        encoded.append(
-            {
-                "text": text,
-                "lang": source.lang,
-                "windows": rows,
-                "tokens": sorted(source.tokens),
-                "names": [sorted(group) for group in source.names],
-            }
-        )
-    body = json.dumps({"analyses": analyses, "sources": encoded}, ensure_ascii=False)
+    body = json.dumps(_Encoder().body(sources), ensure_ascii=False, separators=(",", ":"))
     digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
     head = json.dumps({**header, "body_sha256": digest}, ensure_ascii=False)
     try:
@@ -165,47 +145,116 @@ def _read(path: Path, header: dict[str, Any]) -> tuple[str, list[tuple[str, Text
     if rest != [b""] or hashlib.sha256(body).hexdigest() != head.get("body_sha256"):
         return "damaged (its body does not match the sha256 its header records)", None
     try:
-        data = json.loads(body)
-        analyses = [_decode_analysis(row) for row in data["analyses"]]
-        sources = [_decode_source(row, analyses) for row in data["sources"]]
+        sources = _decode(json.loads(body))
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         return f"malformed ({type(exc).__name__}: {exc})", None
     return "", sources
 
 
 # -- the schema ------------------------------------------------------------------------
-# Analysis: [text, lang, tokens, quantities, all_quantities, dates, entities, words, clauses]
-# Quantity: [value, unit, start, end, raw, number, scale, written_unit, [[number, decimals]...]]
-# Clause:   [text, tokens, negated]
-# Sets are written sorted; JSON floats are written with repr, which reads back exactly.
+# The body is one JSON object of five tables; every string, quantity, clause and analysis is
+# written once and the rows after it name it by its place in its table:
+#   strings:    [text, ...]
+#   quantities: [value, unit, start, end, raw, number, scale, written_unit, [[number, decimals]...]]
+#   clauses:    [text, [token...], negated]
+#   analyses:   [text, lang, [token...], [quantity...], [all_quantity...], [date...],
+#                [entity...], [word...], [clause...]]
+#   sources:    [text, lang, [analysis...], [token...], [[name...]...]]
+# (unit and written_unit may be null; sets are written in sorted order). A window's
+# sentence is shared with the pair windows around it, so each of its quantities and clauses
+# is one row read once, and every token is one string object, its hash computed once: the
+# file is less than half the size of one object per window, and read in half the time.
+# JSON floats are written with repr, which reads back exactly. The body is checked against
+# its sha256 before it is decoded, so decoding only unpacks (a row of the wrong shape or a
+# place past the end of its table still raises, and the file is ignored).
 
 
-def _encode_quantity(q: Quantity) -> list[Any]:
-    return [
-        q.value,
-        q.unit,
-        q.start,
-        q.end,
-        q.raw,
-        q.number,
-        q.scale,
-        q.written_unit,
-        [[value, decimals] for value, decimals in q.readings],
-    ]
+class _Encoder:
+    """The tables of one body, filled as the sources are written."""
 
+    def __init__(self) -> None:
+        self.strings: dict[str, int] = {}
+        self.quantities: dict[tuple[Any, ...], int] = {}
+        self.clauses: dict[Clause, int] = {}
+        self.analyses: dict[tuple[str, str], int] = {}
+        self.rows: dict[str, list[Any]] = {
+            "quantities": [],
+            "clauses": [],
+            "analyses": [],
+            "sources": [],
+        }
 
-def _encode_analysis(a: Analysis) -> list[Any]:
-    return [
-        a.text,
-        a.lang,
-        list(a.tokens),
-        [_encode_quantity(q) for q in a.quantities],
-        [_encode_quantity(q) for q in a.all_quantities],
-        list(a.dates),
-        sorted(a.entities),
-        sorted(a.words),
-        [[c.text, sorted(c.tokens), c.negated] for c in a.clauses],
-    ]
+    def body(self, sources: list[tuple[str, TextSource]]) -> dict[str, Any]:
+        for text, source in sources:
+            self.rows["sources"].append(
+                [
+                    self.string(text),
+                    source.lang,
+                    [self.analysis(window) for window in source.windows],
+                    self.string_set(source.tokens),
+                    [self.string_set(group) for group in source.names],
+                ]
+            )
+        return {"strings": list(self.strings), **self.rows}
+
+    def string(self, text: str) -> int:
+        return self.strings.setdefault(text, len(self.strings))
+
+    def optional(self, text: str | None) -> int | None:
+        return None if text is None else self.string(text)
+
+    def string_set(self, texts: frozenset[str]) -> list[int]:
+        return [self.string(t) for t in sorted(texts)]
+
+    def quantity(self, q: Quantity) -> int:
+        # Floats by repr: 0.0 and -0.0 are equal but are not the same quantity.
+        key = (
+            *(repr(q.value), q.unit, q.start, q.end, q.raw, repr(q.number), repr(q.scale)),
+            *(q.written_unit, tuple((repr(v), d) for v, d in q.readings)),
+        )
+        at = self.quantities.get(key)
+        if at is None:
+            at = self.quantities[key] = len(self.rows["quantities"])
+            self.rows["quantities"].append(
+                [
+                    q.value,
+                    self.optional(q.unit),
+                    q.start,
+                    q.end,
+                    self.string(q.raw),
+                    q.number,
+                    q.scale,
+                    self.optional(q.written_unit),
+                    [[value, decimals] for value, decimals in q.readings],
+                ]
+            )
+        return at
+
+    def clause(self, c: Clause) -> int:
+        at = self.clauses.get(c)
+        if at is None:
+            at = self.clauses[c] = len(self.rows["clauses"])
+            self.rows["clauses"].append([self.string(c.text), self.string_set(c.tokens), c.negated])
+        return at
+
+    def analysis(self, a: Analysis) -> int:
+        at = self.analyses.get((a.text, a.lang))
+        if at is None:
+            at = self.analyses[(a.text, a.lang)] = len(self.rows["analyses"])
+            self.rows["analyses"].append(
+                [
+                    self.string(a.text),
+                    a.lang,
+                    [self.string(t) for t in a.tokens],
+                    [self.quantity(q) for q in a.quantities],
+                    [self.quantity(q) for q in a.all_quantities],
+                    [self.string(d) for d in a.dates],
+                    self.string_set(a.entities),
+                    self.string_set(a.words),
+                    [self.clause(c) for c in a.clauses],
+                ]
+            )
+        return at
 
 
 def _lang(value: Any) -> Lang:
@@ -214,69 +263,56 @@ def _lang(value: Any) -> Lang:
     return "it" if value == "it" else "en"
 
 
-# The body is checked against its sha256 before it is decoded, so decoding only unpacks
-# (a row of the wrong shape still raises and the file is ignored).
+def _decode(data: Any) -> list[tuple[str, TextSource]]:
+    strings: list[str] = data["strings"]
+    if not all(type(s) is str for s in strings):
+        raise TypeError("a string of the table is not a string")
+    text = strings.__getitem__
 
+    def optional(at: int | None) -> str | None:
+        return None if at is None else strings[at]
 
-def _decode_quantity(row: Any) -> Quantity:
-    value, unit, start, end, raw, number, scale, written, readings = row
-    return Quantity(
-        value=float(value),
-        unit=unit,
-        start=start,
-        end=end,
-        raw=raw,
-        number=float(number),
-        scale=float(scale),
-        written_unit=written,
-        readings=tuple((float(v), d) for v, d in readings),
-    )
-
-
-def _decode_analysis(row: Any) -> Analysis:
-    text, lang, tokens, quantities, all_quantities, dates, entities, words, clauses = row
-    every = tuple(map(_decode_quantity, all_quantities))
-    return Analysis(
-        text,
-        _lang(lang),
-        tuple(tokens),
-        _among(quantities, all_quantities, every),
-        every,
-        tuple(dates),
-        frozenset(entities),
-        frozenset(words),
-        tuple(
-            Clause(c_text, frozenset(c_tokens), negated) for c_text, c_tokens, negated in clauses
-        ),
-    )
-
-
-def _among(rows: Any, every_row: Any, every: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
-    """The quantities outside dates, as the very objects of `every` they are (an analysis
-    keeps them so; decoding each twice cost half the decoding of a window)."""
-    out = []
-    at = 0
-    for row in rows:
-        while at < len(every_row) and every_row[at] != row:
-            at += 1
-        if at < len(every_row):
-            out.append(every[at])
-            at += 1
-        else:  # not among them (a file this code did not write): decoded on its own
-            out.append(_decode_quantity(row))
-    return tuple(out)
-
-
-def _decode_source(row: Any, analyses: list[Analysis]) -> tuple[str, TextSource]:
-    windows = []
-    for i in row["windows"]:
-        if not 0 <= i < len(analyses):
-            raise IndexError(f"window {i} out of range")
-        windows.append(analyses[i])
-    source = TextSource(
-        windows=tuple(windows),
-        tokens=frozenset(row["tokens"]),
-        lang=_lang(row["lang"]),
-        names=tuple(map(frozenset, row["names"])),
-    )
-    return row["text"], source
+    quantities = [
+        Quantity(
+            value=float(value),
+            unit=optional(unit),
+            start=start,
+            end=end,
+            raw=strings[raw],
+            number=float(number),
+            scale=float(scale),
+            written_unit=optional(written),
+            readings=tuple((float(v), d) for v, d in readings),
+        )
+        for value, unit, start, end, raw, number, scale, written, readings in data["quantities"]
+    ]
+    clauses = [
+        Clause(strings[at], frozenset(map(text, tokens)), negated)
+        for at, tokens, negated in data["clauses"]
+    ]
+    analyses = [
+        Analysis(
+            strings[at],
+            _lang(lang),
+            tuple(map(text, tokens)),
+            tuple(map(quantities.__getitem__, among)),
+            tuple(map(quantities.__getitem__, every)),
+            tuple(map(text, dates)),
+            frozenset(map(text, entities)),
+            frozenset(map(text, words)),
+            tuple(map(clauses.__getitem__, clause_rows)),
+        )
+        for at, lang, tokens, among, every, dates, entities, words, clause_rows in data["analyses"]
+    ]
+    sources = []
+    for at, lang, windows, tokens, names in data["sources"]:
+        if not all(0 <= i < len(analyses) for i in windows):
+            raise IndexError("a window out of range")
+        source = TextSource(
+            windows=tuple(map(analyses.__getitem__, windows)),
+            tokens=frozenset(map(text, tokens)),
+            lang=_lang(lang),
+            names=tuple(frozenset(map(text, group)) for group in names),
+        )
+        sources.append((strings[at], source))
+    return sources
