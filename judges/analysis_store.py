@@ -21,10 +21,7 @@ that cannot be written is named on stderr and the run goes on.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sys
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -34,7 +31,16 @@ from typing import Any
 import ragoro.text.evidence
 from judges.reading import TextSource, remember
 from judges.support import _text_source
-from ragoro.golden import atomic_write_text
+from ragoro.stored import (
+    StringTable,
+    checked_strings,
+    code_hash,
+    quantity_key,
+    quantity_row,
+    read_body,
+    read_quantity,
+    write_body,
+)
 from ragoro.text.evidence import Analysis, Clause
 from ragoro.text.lang import Lang
 from ragoro.text.numbers import Quantity
@@ -52,19 +58,7 @@ def code_version() -> str | None:
     """The version of the code that makes the stored values: a hash of every source file of
     `judges` and `ragoro.text`, the Python version and its Unicode tables. None when a
     source file cannot be read (then nothing is stored or trusted)."""
-    digest = hashlib.sha256()
-    digest.update(f"{sys.version_info[:2]}|{unicodedata.unidata_version}".encode())
-    for root in (Path(__file__).parent, Path(ragoro.text.evidence.__file__).parent):
-        try:
-            files = sorted(root.rglob("*.py"))
-            for path in files:
-                digest.update(path.relative_to(root).as_posix().encode())
-                digest.update(b"\0" + hashlib.sha256(path.read_bytes()).digest())
-        except OSError:
-            return None
-        if not files:
-            return None
-    return digest.hexdigest()
+    return code_hash((Path(__file__).parent, Path(ragoro.text.evidence.__file__).parent))
 
 
 @dataclass(frozen=True)
@@ -118,34 +112,22 @@ def _use(path: Path, fingerprint: str, texts: Sequence[str]) -> StoreUse:
 
 
 def _write(path: Path, header: dict[str, Any], sources: list[tuple[str, TextSource]]) -> bool:
-    body = json.dumps(_Encoder().body(sources), ensure_ascii=False, separators=(",", ":"))
-    digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
-    head = json.dumps({**header, "body_sha256": digest}, ensure_ascii=False)
-    try:
-        atomic_write_text(path, f"{head}\n{body}\n")
-    except OSError as exc:
-        print(f"cannot save the chunk analyses to {path}: {exc}", file=sys.stderr)
-        return False
-    return True
+    failed = write_body(path, header, _Encoder().body(sources))
+    if failed is not None:
+        print(f"cannot save the chunk analyses to {path}: {failed}", file=sys.stderr)
+    return failed is None
+
+
+_WHAT_DIFFERS = {"index": "another index", "code_version": "another version of the analysis"}
 
 
 def _read(path: Path, header: dict[str, Any]) -> tuple[str, list[tuple[str, TextSource]] | None]:
     """(why it is not used, None) or ("", the stored source texts)."""
+    why, data = read_body(path, header, _WHAT_DIFFERS)
+    if why:
+        return why, None
     try:
-        head_line, body, *rest = path.read_bytes().split(b"\n", 2)
-        head = json.loads(head_line)
-    except (OSError, ValueError) as exc:
-        return f"unreadable ({exc})", None
-    if not isinstance(head, dict):
-        return "its first line is not a JSON object", None
-    for key, expected in header.items():
-        if head.get(key) != expected:
-            what = {"index": "another index", "code_version": "another version of the analysis"}
-            return f"made for {what.get(key, f'another {key}')}", None
-    if rest != [b""] or hashlib.sha256(body).hexdigest() != head.get("body_sha256"):
-        return "damaged (its body does not match the sha256 its header records)", None
-    try:
-        sources = _decode(json.loads(body))
+        sources = _decode(data)
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         return f"malformed ({type(exc).__name__}: {exc})", None
     return "", sources
@@ -173,7 +155,7 @@ class _Encoder:
     """The tables of one body, filled as the sources are written."""
 
     def __init__(self) -> None:
-        self.strings: dict[str, int] = {}
+        self.string = StringTable()
         self.quantities: dict[tuple[Any, ...], int] = {}
         self.clauses: dict[Clause, int] = {}
         self.analyses: dict[tuple[str, str], int] = {}
@@ -191,50 +173,27 @@ class _Encoder:
                     self.string(text),
                     source.lang,
                     [self.analysis(window) for window in source.windows],
-                    self.string_set(source.tokens),
-                    [self.string_set(group) for group in source.names],
+                    self.string.sorted_set(source.tokens),
+                    [self.string.sorted_set(group) for group in source.names],
                 ]
             )
-        return {"strings": list(self.strings), **self.rows}
-
-    def string(self, text: str) -> int:
-        return self.strings.setdefault(text, len(self.strings))
-
-    def optional(self, text: str | None) -> int | None:
-        return None if text is None else self.string(text)
-
-    def string_set(self, texts: frozenset[str]) -> list[int]:
-        return [self.string(t) for t in sorted(texts)]
+        return {"strings": self.string.table(), **self.rows}
 
     def quantity(self, q: Quantity) -> int:
-        # Floats by repr: 0.0 and -0.0 are equal but are not the same quantity.
-        key = (
-            *(repr(q.value), q.unit, q.start, q.end, q.raw, repr(q.number), repr(q.scale)),
-            *(q.written_unit, tuple((repr(v), d) for v, d in q.readings)),
-        )
+        key = quantity_key(q)
         at = self.quantities.get(key)
         if at is None:
             at = self.quantities[key] = len(self.rows["quantities"])
-            self.rows["quantities"].append(
-                [
-                    q.value,
-                    self.optional(q.unit),
-                    q.start,
-                    q.end,
-                    self.string(q.raw),
-                    q.number,
-                    q.scale,
-                    self.optional(q.written_unit),
-                    [[value, decimals] for value, decimals in q.readings],
-                ]
-            )
+            self.rows["quantities"].append(quantity_row(q, self.string))
         return at
 
     def clause(self, c: Clause) -> int:
         at = self.clauses.get(c)
         if at is None:
             at = self.clauses[c] = len(self.rows["clauses"])
-            self.rows["clauses"].append([self.string(c.text), self.string_set(c.tokens), c.negated])
+            self.rows["clauses"].append(
+                [self.string(c.text), self.string.sorted_set(c.tokens), c.negated]
+            )
         return at
 
     def analysis(self, a: Analysis) -> int:
@@ -249,8 +208,8 @@ class _Encoder:
                     [self.quantity(q) for q in a.quantities],
                     [self.quantity(q) for q in a.all_quantities],
                     [self.string(d) for d in a.dates],
-                    self.string_set(a.entities),
-                    self.string_set(a.words),
+                    self.string.sorted_set(a.entities),
+                    self.string.sorted_set(a.words),
                     [self.clause(c) for c in a.clauses],
                 ]
             )
@@ -264,28 +223,8 @@ def _lang(value: Any) -> Lang:
 
 
 def _decode(data: Any) -> list[tuple[str, TextSource]]:
-    strings: list[str] = data["strings"]
-    if not all(type(s) is str for s in strings):
-        raise TypeError("a string of the table is not a string")
-    text = strings.__getitem__
-
-    def optional(at: int | None) -> str | None:
-        return None if at is None else strings[at]
-
-    quantities = [
-        Quantity(
-            value=float(value),
-            unit=optional(unit),
-            start=start,
-            end=end,
-            raw=strings[raw],
-            number=float(number),
-            scale=float(scale),
-            written_unit=optional(written),
-            readings=tuple((float(v), d) for v, d in readings),
-        )
-        for value, unit, start, end, raw, number, scale, written, readings in data["quantities"]
-    ]
+    strings, text = checked_strings(data)
+    quantities = [read_quantity(row, strings) for row in data["quantities"]]
     clauses = [
         Clause(strings[at], frozenset(map(text, tokens)), negated)
         for at, tokens, negated in data["clauses"]

@@ -14,6 +14,7 @@ import pytest
 from evaluator.chunk_analyses import index_fingerprint
 from judges import analysis_store, reading, support
 from judges.analysis_store import ANALYSES_FILE, use_store
+from ragoro import stored
 from ragoro.text.numbers import Quantity
 from tests.conftest import ROOT, run_cli
 from vectordb import VectorIndex
@@ -225,7 +226,7 @@ def test_a_read_only_index_folder_is_named_and_the_run_goes_on(
     def refuse(path: Path, text: str) -> None:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(analysis_store, "atomic_write_text", refuse)
+    monkeypatch.setattr(stored, "atomic_write_text", refuse)
     used = _store(index_copy)
     assert not used.saved and used.computed > 0
     assert "cannot save the chunk analyses" in capsys.readouterr().err
