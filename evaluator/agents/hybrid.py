@@ -74,17 +74,19 @@ def _bm25s() -> Any:
 class HybridRetriever:
     """BM25 + FAISS over one index's chunks, fused with reciprocal-rank fusion."""
 
-    def __init__(self, index: VectorIndex, *, rrf_c: int = RRF_C) -> None:
+    def __init__(
+        self,
+        index: VectorIndex,
+        *,
+        rrf_c: int = RRF_C,
+        corpus: Sequence[list[str]] | None = None,
+    ) -> None:
+        """`corpus`: the index's `corpus_terms` made before (read back from the store beside
+        the index), used instead of reading the chunks again."""
         self.index = index
         self.rrf_c = rrf_c
-        langs = {
-            path: detect_language(document.text[:4000])
-            for path, document in index.documents.items()
-        }
-        corpus = [
-            _chunk_terms(chunk.text, langs.get(chunk.document_path, "en")) or ["\u2205"]
-            for chunk in index.chunks
-        ]
+        if corpus is None:
+            corpus = self.corpus_terms(index)
         self.vocabulary = frozenset(t for terms in corpus for t in terms)
         # Typos rarely hit the first two letters: candidates are bucketed by them, so a
         # correction compares a handful of words, not the whole vocabulary.
@@ -101,6 +103,18 @@ class HybridRetriever:
             self._bm25.index(corpus, show_progress=False)
         self._vectors: Vectors | None = None
         self._row_of = {chunk.id: row for row, chunk in enumerate(index.chunks)}
+
+    @staticmethod
+    def corpus_terms(index: VectorIndex) -> list[list[str]]:
+        """Every chunk's BM25 terms, in order ("\u2205" for a chunk without any)."""
+        langs = {
+            path: detect_language(document.text[:4000])
+            for path, document in index.documents.items()
+        }
+        return [
+            _chunk_terms(chunk.text, langs.get(chunk.document_path, "en")) or ["\u2205"]
+            for chunk in index.chunks
+        ]
 
     def query_terms(self, question: str) -> list[str]:
         """The question's stems, their translations, and typo corrections into the corpus."""
