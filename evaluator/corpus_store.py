@@ -23,14 +23,17 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 import evaluator.agents.support
 import ragoro.text.lang
 from evaluator.agents.base import Agent
 from evaluator.agents.extractive import ExtractiveAgent
-from evaluator.agents.hybrid import HybridRetriever
+from evaluator.agents.hybrid import HybridRetriever, KeywordIndex
 from evaluator.agents.support import CorpusReading, CorpusStats, Sentence
 from evaluator.chunk_analyses import index_fingerprint
 from ragoro.stored import (
@@ -57,12 +60,17 @@ _WHAT_DIFFERS = {"index": "another index", "code_version": "another version of t
 
 @cache
 def code_version() -> str | None:
-    """A hash of every source file of `evaluator.agents` and `ragoro.text` (and the Python
-    version): what the stored values are computed by. None when one cannot be read."""
+    """A hash of every source file of `evaluator.agents`, `ragoro.text` and bm25s (found,
+    not imported), and the Python version: what the stored values are computed by. None
+    when one cannot be found or read."""
+    bm25s = find_spec("bm25s")
+    if bm25s is None or bm25s.origin is None:
+        return None
     return code_hash(
         (
             Path(evaluator.agents.support.__file__).parent,
             Path(ragoro.text.lang.__file__).parent,
+            Path(bm25s.origin).parent,
         )
     )
 
@@ -82,6 +90,8 @@ class CorpusStoreUse:
 class _Stored:
     reading: CorpusReading
     corpus: list[list[str]]
+    keywords: KeywordIndex | None
+    """None for an index without chunks."""
 
 
 _READ: dict[tuple[Path, str], _Stored] = {}
@@ -104,7 +114,8 @@ def use_corpus_store(agent: Agent, index: VectorIndex) -> CorpusStoreUse | None:
         stored, used = _use(path, fingerprint, index)
         _READ[key] = stored
     stats = CorpusStats(index.chunks, index.documents, known=stored.reading)
-    agent.use_index_reading(stats, HybridRetriever(index, corpus=stored.corpus))
+    retriever = HybridRetriever(index, corpus=stored.corpus, keywords=stored.keywords)
+    agent.use_index_reading(stats, retriever)
     return used
 
 
@@ -124,8 +135,11 @@ def _use(path: Path, fingerprint: str, index: VectorIndex) -> tuple[_Stored, Cor
             except (KeyError, IndexError, TypeError, ValueError) as exc:
                 why = f"malformed ({type(exc).__name__}: {exc})"
         print(f"ignoring {path}: {why}; reading the index again", file=sys.stderr)
+    corpus = HybridRetriever.corpus_terms(index)
     stored = _Stored(
-        CorpusStats(index.chunks, index.documents).reading(), HybridRetriever.corpus_terms(index)
+        CorpusStats(index.chunks, index.documents).reading(),
+        corpus,
+        KeywordIndex.build(corpus) if corpus else None,
     )
     saved = False
     if version is not None:
@@ -148,6 +162,10 @@ def _use(path: Path, fingerprint: str, index: VectorIndex) -> tuple[_Stored, Cor
 #   sentences:     [[path, [[text, start, end, [token...], [quantity...]], ...]], ...]
 #   surface_words: [word, stem, word, stem, ...]            (in their order)
 #   corpus:        [[term, ...], ...]                       (BM25 terms per chunk, in order)
+#   keywords:      [[term...], data, indices, indptr, num_docs, [dtype...]] or null
+#                  (a KeywordIndex: its terms in the order of their ids, its arrays as
+#                  lists of numbers and their numpy dtypes; a float32 written as the
+#                  float it is reads back to the same float32)
 # A sentence's language is its document's. Every row has exactly the index's chunks and
 # documents, or the file is malformed.
 
@@ -187,8 +205,38 @@ def _encode(stored: _Stored) -> dict[str, Any]:
         "sentences": sentences,
         "surface_words": [string(w) for pair in reading.surface_words.items() for w in pair],
         "corpus": [[string(t) for t in terms] for terms in stored.corpus],
+        "keywords": None if stored.keywords is None else _encode_keywords(stored.keywords, string),
     }
     return {"strings": string.table(), "quantities": rows, **body}
+
+
+def _encode_keywords(keywords: KeywordIndex, string: StringTable) -> list[Any]:
+    terms = sorted(keywords.vocabulary, key=keywords.vocabulary.__getitem__)
+    arrays = (keywords.data, keywords.indices, keywords.indptr)
+    return [
+        [string(t) for t in terms],
+        *(array.tolist() for array in arrays),
+        keywords.num_docs,
+        [str(array.dtype) for array in arrays],
+    ]
+
+
+def _decode_keywords(row: Any, strings: list[str], chunks: int) -> KeywordIndex:
+    terms, data, indices, indptr, num_docs, dtypes = row
+    vocabulary = {strings[t]: i for i, t in enumerate(terms)}
+    keywords = KeywordIndex(
+        vocabulary,
+        np.asarray(data, dtype=np.dtype(dtypes[0])),
+        np.asarray(indices, dtype=np.dtype(dtypes[1])),
+        np.asarray(indptr, dtype=np.dtype(dtypes[2])),
+        num_docs,
+    )
+    # bm25s gives the empty term it adds to the vocabulary no column of its own.
+    if num_docs != chunks or len(vocabulary) != len(terms) or not 0 < len(indptr) <= len(terms) + 1:
+        raise ValueError("its keyword index does not fit the index's chunks")
+    if not len(data) == len(indices) == indptr[-1] or not all(0 <= i < num_docs for i in indices):
+        raise ValueError("its keyword index does not fit the index's chunks")
+    return keywords
 
 
 def _lang(value: Any) -> Lang:
@@ -230,4 +278,9 @@ def _decode(data: Any, index: VectorIndex) -> _Stored:
     reading = CorpusReading(
         doc_lang, chunk_tokens, sentences, dict(zip(words[::2], words[1::2], strict=True))
     )
-    return _Stored(reading, corpus)
+    keywords = data["keywords"]
+    if keywords is not None:
+        keywords = _decode_keywords(keywords, strings, len(index.chunks))
+    elif index.chunks:
+        raise ValueError("its keyword index is missing")
+    return _Stored(reading, corpus, keywords)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from evaluator import corpus_store
@@ -86,6 +89,43 @@ def test_the_stored_reading_is_read_back_equal_to_computed(index_copy: VectorInd
     assert HybridRetriever.corpus_terms(index_copy) == [
         [body["strings"][t] for t in terms] for terms in body["corpus"]
     ]
+
+
+def test_the_stored_keyword_index_scores_as_bm25s(index_copy: VectorIndex) -> None:
+    _agent(index_copy)
+    agent, used = _agent(index_copy)
+    assert used.loaded
+    fresh = HybridRetriever(index_copy)
+    for terms in HybridRetriever.corpus_terms(index_copy):
+        assert np.array_equal(
+            agent.retriever._keywords.get_scores(terms),  # type: ignore[union-attr]
+            fresh._keywords.get_scores(terms),  # type: ignore[union-attr]
+        )
+        assert agent.retriever._keywords.data.dtype == np.float32  # type: ignore[union-attr]
+
+
+def test_a_run_reading_the_store_does_not_import_bm25s(index_copy: VectorIndex) -> None:
+    _agent(index_copy)
+    script = (
+        "import sys\n"
+        "from evaluator.agents.extractive import ExtractiveAgent\n"
+        "from evaluator.corpus_store import use_corpus_store\n"
+        "from vectordb import VectorIndex\n"
+        f"index = VectorIndex.open({str(index_copy.path)!r})\n"
+        "agent = ExtractiveAgent(index)\n"
+        "print(use_corpus_store(agent, index).loaded, agent.retriever.bm25_ranking('ferie', 5),"
+        " 'bm25s' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded, *_, imported = done.stdout.split()
+    assert (loaded, imported) == ("True", "False")
 
 
 def test_answers_are_the_same_with_and_without_the_store(index_copy: VectorIndex) -> None:
@@ -181,10 +221,20 @@ def _quantity_past_the_end(data: dict[str, Any]) -> None:
     rows[0][4][0] = len(data["quantities"])
 
 
+def _chunk_past_the_end(data: dict[str, Any]) -> None:
+    data["keywords"][2][0] = data["keywords"][4]
+
+
+def _keywords_missing(data: dict[str, Any]) -> None:
+    data["keywords"] = None
+
+
 @pytest.mark.parametrize(
     ("damage", "why"),
     [
         (_cut, "damaged"),
+        (_rehashed(_chunk_past_the_end), "malformed"),
+        (_rehashed(_keywords_missing), "malformed"),
         (_flipped, "damaged"),
         (_rehashed(_one_chunk_less), "malformed"),
         (_rehashed(_another_document), "malformed"),
