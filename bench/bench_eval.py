@@ -11,10 +11,11 @@ run and on the same questions:
 Each is timed in wall seconds and in CPU seconds (`time.process_time` of the worker, all
 its threads): on a machine shared with other jobs the wall ratio moves with their load.
 
-The offline judge's analyses of the index's chunks are computed once per index, on its
-first offline evaluation, and stored beside it (`judges.analysis_store`): a fresh worker
-makes them first, timed on its own (`chunk analyses s`), so every timed eval reads them
-back as every later run of a user does. The first eval of a process still pays the
+The offline judge's analyses of the index's chunks and the extractive agent's reading of
+the index are computed once per index, on its first offline evaluation, and stored beside
+it (`judges.analysis_store`, `evaluator.corpus_store`): a fresh worker makes them first,
+timed on its own (`chunk analyses s`), so every timed eval reads them back as every later
+run of a user does. The first eval of a process still pays the
 agent's and the judge's per-process work on the questions and answers (their memos are
 empty); the repeats at 1x are each a fresh process, so each pays it. Next to it, the whole `python -m evaluator run` command line (start-up included) is
 timed with the cache off and on, with its peak RSS.
@@ -76,14 +77,18 @@ def _worker(golden: Path, index_path: Path) -> None:
 
 
 def _analyse(index_path: Path) -> None:
+    from evaluator.agents.extractive import ExtractiveAgent
     from evaluator.chunk_analyses import index_fingerprint
+    from evaluator.corpus_store import CORPUS_FILE, use_corpus_store
     from judges.analysis_store import ANALYSES_FILE, use_store
     from vectordb import VectorIndex
 
     index = VectorIndex.open(index_path)
     (index.path / ANALYSES_FILE).unlink(missing_ok=True)
+    (index.path / CORPUS_FILE).unlink(missing_ok=True)
     started = time.perf_counter()
     used = use_store(index.path, index_fingerprint(index), [c.text for c in index.chunks])
+    use_corpus_store(ExtractiveAgent(index), index)
     out = {"analyse_s": time.perf_counter() - started, "chunks": used.computed}
     print("RESULT " + json.dumps(out))
 

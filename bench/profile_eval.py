@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import json
 import pstats
 import sys
@@ -66,8 +67,24 @@ def _timed(owner: Any, name: str, parts: dict[str, float], label: Callable[..., 
     setattr(owner, name, wrapper)
 
 
+def _timed_property(owner: type, name: str, parts: dict[str, float], label: str) -> None:
+    # The same for a cached_property: its first computation on each object is timed.
+    original = owner.__dict__[name].func
+
+    def compute(self: Any) -> Any:
+        started = time.process_time()
+        try:
+            return original(self)
+        finally:
+            parts[label] = parts.get(label, 0.0) + time.process_time() - started
+
+    prop = functools.cached_property(compute)
+    prop.__set_name__(owner, name)
+    setattr(owner, name, prop)
+
+
 def _time_parts(parts: dict[str, float]) -> None:
-    from evaluator import participants
+    from evaluator import corpus_store, participants
     from evaluator.agents import extractive, hybrid, support
     from judges import metrics
 
@@ -75,8 +92,14 @@ def _time_parts(parts: dict[str, float]) -> None:
         return lambda *_: text
 
     _timed(participants, "use_chunk_analyses", parts, fixed("judge: read stored analyses"))
+    _timed(corpus_store, "use_corpus_store", parts, fixed("agent: read stored reading"))
     _timed(support.CorpusStats, "__init__", parts, fixed("agent: CorpusStats (per index)"))
+    _timed_property(support.CorpusStats, "term_matches", parts, "agent: term matches (per index)")
+    _timed_property(support.CorpusStats, "surface_words", parts, "agent: surface words (per index)")
+    _timed_property(support.Sentence, "tokens", parts, "agent: sentence tokens")
+    _timed_property(support.Sentence, "quantities", parts, "agent: sentence quantities")
     _timed(hybrid.HybridRetriever, "__init__", parts, fixed("agent: BM25 index (per index)"))
+    _timed(hybrid, "_bm25s", parts, fixed("agent: BM25 index: import bm25s"))
     _timed(extractive.ExtractiveAgent, "answer", parts, fixed("agent: answer (all)"))
     _timed(extractive.ExtractiveAgent, "_cosines", parts, fixed("agent: answer: retrieval"))
     _timed(extractive, "score_rows", parts, fixed("agent: answer: sentence scoring"))

@@ -83,7 +83,9 @@ def build_agent(
     use: ModelUse,
     accounting: Accounting,
 ) -> Agent:
-    """The agent `spec` names; an LLM agent gets `use`'s agent limits, timeout and cache."""
+    """The agent `spec` names; an LLM agent gets `use`'s agent limits, timeout and cache,
+    the extractive agent (with `use.cache`) its reading of the index stored beside it
+    (`evaluator.corpus_store`)."""
     llm: dict[str, object] = {}
     if is_model_spec(spec) and not _is_registered(spec):
         limits = use.agent
@@ -97,9 +99,15 @@ def build_agent(
             "gate": limits.gate(spec.strip(), accounting),
         }
     try:
-        return make_agent(spec, index=index, k=k, mode=mode, golden=golden, **llm)  # type: ignore[arg-type]
+        agent = make_agent(spec, index=index, k=k, mode=mode, golden=golden, **llm)  # type: ignore[arg-type]
     except (ValueError, ImportError) as exc:
         raise UsageError(str(exc)) from exc
+    if use.cache:
+        # The extractive agent's reading of the index, stored beside it after its first run.
+        from evaluator.corpus_store import use_corpus_store
+
+        use_corpus_store(agent, index)
+    return agent
 
 
 def _is_registered(spec: str) -> bool:

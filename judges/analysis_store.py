@@ -21,10 +21,7 @@ that cannot be written is named on stderr and the run goes on.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sys
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -34,7 +31,16 @@ from typing import Any
 import ragoro.text.evidence
 from judges.reading import TextSource, remember
 from judges.support import _text_source
-from ragoro.golden import atomic_write_text
+from ragoro.stored import (
+    StringTable,
+    checked_strings,
+    code_hash,
+    quantity_key,
+    quantity_row,
+    read_body,
+    read_quantity,
+    write_body,
+)
 from ragoro.text.evidence import Analysis, Clause
 from ragoro.text.lang import Lang
 from ragoro.text.numbers import Quantity
@@ -43,7 +49,7 @@ __all__ = ["ANALYSES_FILE", "SCHEMA", "SCHEMA_VERSION", "StoreUse", "code_versio
 
 ANALYSES_FILE = "text_analyses.jsonl"
 SCHEMA = "ragoro.text_analyses"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _LANGS: frozenset[str] = frozenset({"it", "en"})
 
 
@@ -52,19 +58,7 @@ def code_version() -> str | None:
     """The version of the code that makes the stored values: a hash of every source file of
     `judges` and `ragoro.text`, the Python version and its Unicode tables. None when a
     source file cannot be read (then nothing is stored or trusted)."""
-    digest = hashlib.sha256()
-    digest.update(f"{sys.version_info[:2]}|{unicodedata.unidata_version}".encode())
-    for root in (Path(__file__).parent, Path(ragoro.text.evidence.__file__).parent):
-        try:
-            files = sorted(root.rglob("*.py"))
-            for path in files:
-                digest.update(path.relative_to(root).as_posix().encode())
-                digest.update(b"\0" + hashlib.sha256(path.read_bytes()).digest())
-        except OSError:
-            return None
-        if not files:
-            return None
-    return digest.hexdigest()
+    return code_hash((Path(__file__).parent, Path(ragoro.text.evidence.__file__).parent))
 
 
 @dataclass(frozen=True)
@@ -118,94 +112,108 @@ def _use(path: Path, fingerprint: str, texts: Sequence[str]) -> StoreUse:
 
 
 def _write(path: Path, header: dict[str, Any], sources: list[tuple[str, TextSource]]) -> bool:
-    table: dict[tuple[str, str], int] = {}
-    analyses: list[list[Any]] = []
-    encoded = []
-    for text, source in sources:
-        rows = []
-        for window in source.windows:
-            key = (window.text, window.lang)
-            if key not in table:
-                table[key] = len(analyses)
-                analyses.append(_encode_analysis(window))
-            rows.append(table[key])
-        encoded.append(
-            {
-                "text": text,
-                "lang": source.lang,
-                "windows": rows,
-                "tokens": sorted(source.tokens),
-                "names": [sorted(group) for group in source.names],
-            }
-        )
-    body = json.dumps({"analyses": analyses, "sources": encoded}, ensure_ascii=False)
-    digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
-    head = json.dumps({**header, "body_sha256": digest}, ensure_ascii=False)
-    try:
-        atomic_write_text(path, f"{head}\n{body}\n")
-    except OSError as exc:
-        print(f"cannot save the chunk analyses to {path}: {exc}", file=sys.stderr)
-        return False
-    return True
+    failed = write_body(path, header, _Encoder().body(sources))
+    if failed is not None:
+        print(f"cannot save the chunk analyses to {path}: {failed}", file=sys.stderr)
+    return failed is None
+
+
+_WHAT_DIFFERS = {"index": "another index", "code_version": "another version of the analysis"}
 
 
 def _read(path: Path, header: dict[str, Any]) -> tuple[str, list[tuple[str, TextSource]] | None]:
     """(why it is not used, None) or ("", the stored source texts)."""
+    why, data = read_body(path, header, _WHAT_DIFFERS)
+    if why:
+        return why, None
     try:
-        head_line, body, *rest = path.read_bytes().split(b"\n", 2)
-        head = json.loads(head_line)
-    except (OSError, ValueError) as exc:
-        return f"unreadable ({exc})", None
-    if not isinstance(head, dict):
-        return "its first line is not a JSON object", None
-    for key, expected in header.items():
-        if head.get(key) != expected:
-            what = {"index": "another index", "code_version": "another version of the analysis"}
-            return f"made for {what.get(key, f'another {key}')}", None
-    if rest != [b""] or hashlib.sha256(body).hexdigest() != head.get("body_sha256"):
-        return "damaged (its body does not match the sha256 its header records)", None
-    try:
-        data = json.loads(body)
-        analyses = [_decode_analysis(row) for row in data["analyses"]]
-        sources = [_decode_source(row, analyses) for row in data["sources"]]
+        sources = _decode(data)
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         return f"malformed ({type(exc).__name__}: {exc})", None
     return "", sources
 
 
 # -- the schema ------------------------------------------------------------------------
-# Analysis: [text, lang, tokens, quantities, all_quantities, dates, entities, words, clauses]
-# Quantity: [value, unit, start, end, raw, number, scale, written_unit, [[number, decimals]...]]
-# Clause:   [text, tokens, negated]
-# Sets are written sorted; JSON floats are written with repr, which reads back exactly.
+# The body is one JSON object of five tables; every string, quantity, clause and analysis is
+# written once and the rows after it name it by its place in its table:
+#   strings:    [text, ...]
+#   quantities: [value, unit, start, end, raw, number, scale, written_unit, [[number, decimals]...]]
+#   clauses:    [text, [token...], negated]
+#   analyses:   [text, lang, [token...], [quantity...], [all_quantity...], [date...],
+#                [entity...], [word...], [clause...]]
+#   sources:    [text, lang, [analysis...], [token...], [[name...]...]]
+# (unit and written_unit may be null; sets are written in sorted order). A window's
+# sentence is shared with the pair windows around it, so each of its quantities and clauses
+# is one row read once, and every token is one string object, its hash computed once: the
+# file is less than half the size of one object per window, and read in half the time.
+# JSON floats are written with repr, which reads back exactly. The body is checked against
+# its sha256 before it is decoded, so decoding only unpacks (a row of the wrong shape or a
+# place past the end of its table still raises, and the file is ignored).
 
 
-def _encode_quantity(q: Quantity) -> list[Any]:
-    return [
-        q.value,
-        q.unit,
-        q.start,
-        q.end,
-        q.raw,
-        q.number,
-        q.scale,
-        q.written_unit,
-        [[value, decimals] for value, decimals in q.readings],
-    ]
+class _Encoder:
+    """The tables of one body, filled as the sources are written."""
 
+    def __init__(self) -> None:
+        self.string = StringTable()
+        self.quantities: dict[tuple[Any, ...], int] = {}
+        self.clauses: dict[Clause, int] = {}
+        self.analyses: dict[tuple[str, str], int] = {}
+        self.rows: dict[str, list[Any]] = {
+            "quantities": [],
+            "clauses": [],
+            "analyses": [],
+            "sources": [],
+        }
 
-def _encode_analysis(a: Analysis) -> list[Any]:
-    return [
-        a.text,
-        a.lang,
-        list(a.tokens),
-        [_encode_quantity(q) for q in a.quantities],
-        [_encode_quantity(q) for q in a.all_quantities],
-        list(a.dates),
-        sorted(a.entities),
-        sorted(a.words),
-        [[c.text, sorted(c.tokens), c.negated] for c in a.clauses],
-    ]
+    def body(self, sources: list[tuple[str, TextSource]]) -> dict[str, Any]:
+        for text, source in sources:
+            self.rows["sources"].append(
+                [
+                    self.string(text),
+                    source.lang,
+                    [self.analysis(window) for window in source.windows],
+                    self.string.sorted_set(source.tokens),
+                    [self.string.sorted_set(group) for group in source.names],
+                ]
+            )
+        return {"strings": self.string.table(), **self.rows}
+
+    def quantity(self, q: Quantity) -> int:
+        key = quantity_key(q)
+        at = self.quantities.get(key)
+        if at is None:
+            at = self.quantities[key] = len(self.rows["quantities"])
+            self.rows["quantities"].append(quantity_row(q, self.string))
+        return at
+
+    def clause(self, c: Clause) -> int:
+        at = self.clauses.get(c)
+        if at is None:
+            at = self.clauses[c] = len(self.rows["clauses"])
+            self.rows["clauses"].append(
+                [self.string(c.text), self.string.sorted_set(c.tokens), c.negated]
+            )
+        return at
+
+    def analysis(self, a: Analysis) -> int:
+        at = self.analyses.get((a.text, a.lang))
+        if at is None:
+            at = self.analyses[(a.text, a.lang)] = len(self.rows["analyses"])
+            self.rows["analyses"].append(
+                [
+                    self.string(a.text),
+                    a.lang,
+                    [self.string(t) for t in a.tokens],
+                    [self.quantity(q) for q in a.quantities],
+                    [self.quantity(q) for q in a.all_quantities],
+                    [self.string(d) for d in a.dates],
+                    self.string.sorted_set(a.entities),
+                    self.string.sorted_set(a.words),
+                    [self.clause(c) for c in a.clauses],
+                ]
+            )
+        return at
 
 
 def _lang(value: Any) -> Lang:
@@ -214,69 +222,36 @@ def _lang(value: Any) -> Lang:
     return "it" if value == "it" else "en"
 
 
-# The body is checked against its sha256 before it is decoded, so decoding only unpacks
-# (a row of the wrong shape still raises and the file is ignored).
-
-
-def _decode_quantity(row: Any) -> Quantity:
-    value, unit, start, end, raw, number, scale, written, readings = row
-    return Quantity(
-        value=float(value),
-        unit=unit,
-        start=start,
-        end=end,
-        raw=raw,
-        number=float(number),
-        scale=float(scale),
-        written_unit=written,
-        readings=tuple((float(v), d) for v, d in readings),
-    )
-
-
-def _decode_analysis(row: Any) -> Analysis:
-    text, lang, tokens, quantities, all_quantities, dates, entities, words, clauses = row
-    every = tuple(map(_decode_quantity, all_quantities))
-    return Analysis(
-        text,
-        _lang(lang),
-        tuple(tokens),
-        _among(quantities, all_quantities, every),
-        every,
-        tuple(dates),
-        frozenset(entities),
-        frozenset(words),
-        tuple(
-            Clause(c_text, frozenset(c_tokens), negated) for c_text, c_tokens, negated in clauses
-        ),
-    )
-
-
-def _among(rows: Any, every_row: Any, every: tuple[Quantity, ...]) -> tuple[Quantity, ...]:
-    """The quantities outside dates, as the very objects of `every` they are (an analysis
-    keeps them so; decoding each twice cost half the decoding of a window)."""
-    out = []
-    at = 0
-    for row in rows:
-        while at < len(every_row) and every_row[at] != row:
-            at += 1
-        if at < len(every_row):
-            out.append(every[at])
-            at += 1
-        else:  # not among them (a file this code did not write): decoded on its own
-            out.append(_decode_quantity(row))
-    return tuple(out)
-
-
-def _decode_source(row: Any, analyses: list[Analysis]) -> tuple[str, TextSource]:
-    windows = []
-    for i in row["windows"]:
-        if not 0 <= i < len(analyses):
-            raise IndexError(f"window {i} out of range")
-        windows.append(analyses[i])
-    source = TextSource(
-        windows=tuple(windows),
-        tokens=frozenset(row["tokens"]),
-        lang=_lang(row["lang"]),
-        names=tuple(map(frozenset, row["names"])),
-    )
-    return row["text"], source
+def _decode(data: Any) -> list[tuple[str, TextSource]]:
+    strings, text = checked_strings(data)
+    quantities = [read_quantity(row, strings) for row in data["quantities"]]
+    clauses = [
+        Clause(strings[at], frozenset(map(text, tokens)), negated)
+        for at, tokens, negated in data["clauses"]
+    ]
+    analyses = [
+        Analysis(
+            strings[at],
+            _lang(lang),
+            tuple(map(text, tokens)),
+            tuple(map(quantities.__getitem__, among)),
+            tuple(map(quantities.__getitem__, every)),
+            tuple(map(text, dates)),
+            frozenset(map(text, entities)),
+            frozenset(map(text, words)),
+            tuple(map(clauses.__getitem__, clause_rows)),
+        )
+        for at, lang, tokens, among, every, dates, entities, words, clause_rows in data["analyses"]
+    ]
+    sources = []
+    for at, lang, windows, tokens, names in data["sources"]:
+        if not all(0 <= i < len(analyses) for i in windows):
+            raise IndexError("a window out of range")
+        source = TextSource(
+            windows=tuple(map(analyses.__getitem__, windows)),
+            tokens=frozenset(map(text, tokens)),
+            lang=_lang(lang),
+            names=tuple(frozenset(map(text, group)) for group in names),
+        )
+        sources.append((strings[at], source))
+    return sources

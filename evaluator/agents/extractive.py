@@ -135,6 +135,11 @@ class ExtractiveAgent:
             self._stats = CorpusStats(self.index.chunks, self.index.documents)
         return self._stats
 
+    def use_index_reading(self, stats: CorpusStats, retriever: HybridRetriever) -> None:
+        """Take this index's token statistics and keyword index made elsewhere (from the
+        store beside the index, `evaluator.corpus_store`) instead of building them."""
+        self._stats, self._retriever = stats, retriever
+
     def answer(self, question: str) -> AgentAnswer:
         """Answer one question from the index (see the module docstring for how)."""
         lang = detect_language(question)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from evaluator.agents.glossary import agent_translations, spelled_out
 from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
@@ -27,7 +28,7 @@ from ragoro.text.lang import is_number_token
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
 
-__all__ = ["RRF_C", "FusedHit", "HybridRetriever"]
+__all__ = ["RRF_C", "FusedHit", "HybridRetriever", "KeywordIndex"]
 
 RRF_C = 60
 """The usual RRF constant: ranks past the first few count little, and no ranking dominates."""
@@ -71,20 +72,66 @@ def _bm25s() -> Any:
     return bm25s
 
 
+@dataclass(frozen=True)
+class KeywordIndex:
+    """The BM25 score of every (term, chunk) pair, as bm25s computes and keeps them (its
+    "lucene" scores in float32, one column of chunk rows per term), and a query's scores
+    added up from them as bm25s adds them: so it can be stored beside the index and a run
+    need not import bm25s nor index the chunks again."""
+
+    vocabulary: dict[str, int]
+    data: NDArray[np.float32]
+    indices: NDArray[np.int32]
+    indptr: NDArray[np.int64]
+    num_docs: int
+
+    @classmethod
+    def build(cls, corpus: Sequence[list[str]]) -> KeywordIndex:
+        """bm25s's index of the chunks' terms (a non-empty corpus)."""
+        bm25 = _bm25s().BM25()
+        bm25.index(list(corpus), show_progress=False)
+        if bm25.nonoccurrence_array is not None:  # only other BM25 variants have one
+            raise ValueError(f"bm25s {bm25.method!r} scores a missing term; not supported")
+        scores = bm25.scores
+        return cls(
+            dict(bm25.vocab_dict),
+            scores["data"],
+            scores["indices"],
+            scores["indptr"],
+            int(scores["num_docs"]),
+        )
+
+    def get_scores(self, terms: list[str]) -> NDArray[np.float32]:
+        """`bm25s.BM25.get_scores(terms)`: every known term's chunk scores added, term by
+        term in the query's order, into float32 zeros (`np.add.at`, as bm25s does), so
+        the very same floats; unknown terms add nothing."""
+        scores = np.zeros(self.num_docs, dtype=self.data.dtype)
+        for term in terms:
+            at = self.vocabulary.get(term)
+            if at is not None:
+                start, end = self.indptr[at], self.indptr[at + 1]
+                np.add.at(scores, self.indices[start:end], self.data[start:end])
+        return scores
+
+
 class HybridRetriever:
     """BM25 + FAISS over one index's chunks, fused with reciprocal-rank fusion."""
 
-    def __init__(self, index: VectorIndex, *, rrf_c: int = RRF_C) -> None:
+    def __init__(
+        self,
+        index: VectorIndex,
+        *,
+        rrf_c: int = RRF_C,
+        corpus: Sequence[list[str]] | None = None,
+        keywords: KeywordIndex | None = None,
+    ) -> None:
+        """`corpus` and `keywords`: the index's `corpus_terms` and their `KeywordIndex`
+        made before (read back from the store beside the index), used instead of reading
+        and indexing the chunks again."""
         self.index = index
         self.rrf_c = rrf_c
-        langs = {
-            path: detect_language(document.text[:4000])
-            for path, document in index.documents.items()
-        }
-        corpus = [
-            _chunk_terms(chunk.text, langs.get(chunk.document_path, "en")) or ["\u2205"]
-            for chunk in index.chunks
-        ]
+        if corpus is None:
+            corpus = self.corpus_terms(index)
         self.vocabulary = frozenset(t for terms in corpus for t in terms)
         # Typos rarely hit the first two letters: candidates are bucketed by them, so a
         # correction compares a handful of words, not the whole vocabulary.
@@ -96,11 +143,23 @@ class HybridRetriever:
             self._words.setdefault(word[:2], []).append(word)
             if len(word) >= _SOFT_MIN_LEN:
                 self._forms.setdefault(word[:_SOFT_MIN_LEN], []).append(word)
-        self._bm25 = _bm25s().BM25()
-        if corpus:
-            self._bm25.index(corpus, show_progress=False)
+        if keywords is None and corpus:
+            keywords = KeywordIndex.build(corpus)
+        self._keywords = keywords
         self._vectors: Vectors | None = None
         self._row_of = {chunk.id: row for row, chunk in enumerate(index.chunks)}
+
+    @staticmethod
+    def corpus_terms(index: VectorIndex) -> list[list[str]]:
+        """Every chunk's BM25 terms, in order ("\u2205" for a chunk without any)."""
+        langs = {
+            path: detect_language(document.text[:4000])
+            for path, document in index.documents.items()
+        }
+        return [
+            _chunk_terms(chunk.text, langs.get(chunk.document_path, "en")) or ["\u2205"]
+            for chunk in index.chunks
+        ]
 
     def query_terms(self, question: str) -> list[str]:
         """The question's stems, their translations, and typo corrections into the corpus."""
@@ -145,9 +204,9 @@ class HybridRetriever:
     def bm25_ranking(self, question: str, n: int) -> list[int]:
         """Rows of the n chunks with the highest BM25 score (score > 0 only)."""
         terms = self.query_terms(question)
-        if not terms or not self.index.chunks:
+        if not terms or not self.index.chunks or self._keywords is None:
             return []
-        scores = np.asarray(self._bm25.get_scores(terms))
+        scores = self._keywords.get_scores(terms)
         order = np.argsort(-scores, kind="stable")[:n]
         return [int(r) for r in order if scores[r] > 0]
 

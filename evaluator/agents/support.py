@@ -68,6 +68,24 @@ class Sentence:
         flat = self.text.replace("\n", " ").replace("\f", " ")
         return tuple(extract_quantities(flat, self.lang))
 
+    @classmethod
+    def known(
+        cls,
+        document_path: str,
+        start: int,
+        end: int,
+        text: str,
+        lang: Lang,
+        *,
+        tokens: frozenset[str],
+        quantities: tuple[Quantity, ...],
+    ) -> Sentence:
+        """A sentence whose tokens and quantities were computed before (read back from the
+        store beside the index, `evaluator.corpus_store`): the values the properties give."""
+        sentence = cls(document_path, start, end, text, lang)
+        sentence.__dict__.update(tokens=tokens, quantities=quantities)
+        return sentence
+
     @cached_property
     def is_question(self) -> bool:
         """A sentence that ends in a question mark asks, it states nothing: an FAQ's question
@@ -99,16 +117,47 @@ def term_in(term: QueryTerm, tokens: frozenset[str]) -> bool:
     return any(other.startswith(t) for t in long for other in groups.get(t[:_PREFIX], ()))
 
 
+@dataclass(frozen=True)
+class CorpusReading:
+    """What `CorpusStats` reads from an index's texts, as it can be stored beside the index
+    (`evaluator.corpus_store`) and given back to a `CorpusStats` of the same index."""
+
+    doc_lang: dict[str, Lang]
+    chunk_tokens: list[frozenset[str]]
+    sentences: dict[str, list[Sentence]]
+    """Every document's sentences in order, their tokens and quantities known."""
+    surface_words: dict[str, str]
+
+
 class CorpusStats:
     """Per-chunk token sets, document frequencies and document sentences of one index."""
 
-    def __init__(self, chunks: Sequence[Chunk], documents: dict[str, Document]) -> None:
+    def __init__(
+        self,
+        chunks: Sequence[Chunk],
+        documents: dict[str, Document],
+        *,
+        known: CorpusReading | None = None,
+    ) -> None:
+        """`known`: this index's reading made before (`reading()`), used instead of reading
+        the texts again."""
         self.chunks = list(chunks)
         self.documents = documents
-        self._doc_lang = {path: detect_language(doc.text[:5000]) for path, doc in documents.items()}
-        self.chunk_tokens: list[frozenset[str]] = [
-            frozenset(content_tokens(c.text, self.lang_of(c.document_path))) for c in self.chunks
-        ]
+        self._sentences: dict[str, tuple[list[int], list[Sentence]]] = {}
+        if known is None:
+            self._doc_lang = {
+                path: detect_language(doc.text[:5000]) for path, doc in documents.items()
+            }
+            self.chunk_tokens: list[frozenset[str]] = [
+                frozenset(content_tokens(c.text, self.lang_of(c.document_path)))
+                for c in self.chunks
+            ]
+        else:
+            self._doc_lang = dict(known.doc_lang)
+            self.chunk_tokens = list(known.chunk_tokens)
+            for path, sentences in known.sentences.items():
+                self._sentences[path] = ([s.start for s in sentences], list(sentences))
+            self.__dict__["surface_words"] = dict(known.surface_words)
         self._postings: dict[str, set[int]] = {}
         for row, tokens in enumerate(self.chunk_tokens):
             for token in tokens:
@@ -118,8 +167,17 @@ class CorpusStats:
         self._buckets: dict[str, list[str]] = {}
         for token in self._postings:
             self._buckets.setdefault(token[:_PREFIX], []).append(token)
-        self._sentences: dict[str, tuple[list[int], list[Sentence]]] = {}
         self._rows_cache: dict[QueryTerm, frozenset[int]] = {}
+
+    def reading(self) -> CorpusReading:
+        """Everything this index's statistics read from its texts, every document sentence's
+        tokens and quantities included (computed now where not yet)."""
+        sentences = {path: self._document_sentences(path)[1] for path in self.documents}
+        for sentence in (s for group in sentences.values() for s in group):
+            _ = sentence.tokens, sentence.quantities
+        return CorpusReading(
+            dict(self._doc_lang), list(self.chunk_tokens), sentences, dict(self.surface_words)
+        )
 
     @property
     def vocabulary(self) -> frozenset[str]:

@@ -14,6 +14,8 @@ import pytest
 from evaluator.chunk_analyses import index_fingerprint
 from judges import analysis_store, reading, support
 from judges.analysis_store import ANALYSES_FILE, use_store
+from ragoro import stored
+from ragoro.text.numbers import Quantity
 from tests.conftest import ROOT, run_cli
 from vectordb import VectorIndex
 
@@ -65,7 +67,7 @@ def test_stored_analyses_read_back_equal_to_computed(index_copy: VectorIndex) ->
     first = _store(index_copy)
     assert first.saved and first.computed == len({c.text for c in index_copy.chunks})
     head, body = _lines(index_copy.path / ANALYSES_FILE)
-    assert head["schema"] == "ragoro.text_analyses" and head["schema_version"] == 1
+    assert head["schema"] == "ragoro.text_analyses" and head["schema_version"] == 2
     assert head["index"] == index_fingerprint(index_copy)
     assert len(body["sources"]) == first.computed
     computed = {c.text: support._text_source(c.text, None) for c in index_copy.chunks}
@@ -91,13 +93,24 @@ def test_a_stored_window_shares_its_quantities_as_a_computed_one_does(
         assert all(any(q is o for o in window.all_quantities) for q in window.quantities)
 
 
-def test_a_quantity_missing_from_all_quantities_is_still_decoded() -> None:
-    row = [1702.5, "EUR", 0, 6, "1702,5", 1702.5, 1.0, "EUR", [[1702.5, 1]]]
-    other = [3.0, None, 9, 10, "3", 3.0, 1.0, None, [[3.0, 0]]]
-    every = (analysis_store._decode_quantity(other),)
-    (alone,) = analysis_store._among([row], [other], every)
-    assert alone == analysis_store._decode_quantity(row) and alone.value == 1702.5
-    assert analysis_store._among([other], [other], every)[0] is every[0]
+def test_a_quantity_or_clause_shared_by_windows_is_written_once(index_copy: VectorIndex) -> None:
+    # A sentence's quantities and clauses are also its pair windows': one row each.
+    _store(index_copy)
+    _, body = _lines(index_copy.path / ANALYSES_FILE)
+    quantity_rows = [q for row in body["analyses"] for q in row[4]]
+    clause_rows = [c for row in body["analyses"] for c in row[8]]
+    assert len(body["quantities"]) == len(set(quantity_rows)) < len(quantity_rows)
+    assert len(body["clauses"]) == len(set(clause_rows)) < len(clause_rows)
+    assert len(body["strings"]) == len(set(body["strings"]))
+
+
+def test_zero_and_minus_zero_are_two_quantities() -> None:
+    # Equal as floats, but not the same number written: each keeps its own row.
+    zero = Quantity(value=0.0, unit=None, start=0, end=1, raw="0", number=0.0)
+    minus = Quantity(value=-0.0, unit=None, start=0, end=1, raw="0", number=-0.0)
+    encoder = analysis_store._Encoder()
+    assert encoder.quantity(zero) != encoder.quantity(minus)
+    assert encoder.quantity(Quantity(0.0, None, 0, 1, "0", 0.0)) == encoder.quantity(zero)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +132,8 @@ def test_a_stale_file_is_ignored_and_rebuilt(
     path = index_copy.path / ANALYSES_FILE
     head, body = _lines(path)
     # A wrong analysis under the stale header (its sha256 right) must never be read back.
-    body["analyses"][0][2] = ["poisoned"]
+    body["strings"].append("poisoned")
+    body["analyses"][0][2] = [len(body["strings"]) - 1]
     head[field] = value
     _write_lines(path, head, body)
     _forget()
@@ -139,7 +153,7 @@ def _cut(head: dict[str, Any], body: str) -> str:
 
 
 def _flipped(head: dict[str, Any], body: str) -> str:
-    flipped = body.replace('"windows": [', '"windows": [1, ', 1)  # one window more
+    flipped = body.replace('"strings":["', '"strings":["x', 1)  # one string changed
     assert flipped != body
     return f"{json.dumps(head)}\n{flipped}\n"
 
@@ -160,11 +174,19 @@ def _extra_field(data: dict[str, Any]) -> None:
 
 
 def _out_of_range(data: dict[str, Any]) -> None:
-    data["sources"][0]["windows"].append(999999)
+    data["sources"][0][2].append(999999)
 
 
 def _unknown_language(data: dict[str, Any]) -> None:
-    data["sources"][0]["lang"] = "xx"
+    data["sources"][0][1] = "xx"
+
+
+def _string_past_the_end(data: dict[str, Any]) -> None:
+    data["clauses"][0][0] = len(data["strings"])
+
+
+def _number_as_a_string(data: dict[str, Any]) -> None:
+    data["strings"][0] = 7
 
 
 @pytest.mark.parametrize(
@@ -175,6 +197,8 @@ def _unknown_language(data: dict[str, Any]) -> None:
         (_rehashed(_extra_field), "malformed"),
         (_rehashed(_out_of_range), "malformed"),
         (_rehashed(_unknown_language), "malformed"),
+        (_rehashed(_string_past_the_end), "malformed"),
+        (_rehashed(_number_as_a_string), "malformed"),
     ],
 )
 def test_a_damaged_file_is_named_and_rebuilt(
@@ -202,7 +226,7 @@ def test_a_read_only_index_folder_is_named_and_the_run_goes_on(
     def refuse(path: Path, text: str) -> None:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(analysis_store, "atomic_write_text", refuse)
+    monkeypatch.setattr(stored, "atomic_write_text", refuse)
     used = _store(index_copy)
     assert not used.saved and used.computed > 0
     assert "cannot save the chunk analyses" in capsys.readouterr().err

@@ -1,0 +1,57 @@
+"""The agent's keyword index scores a query exactly as bm25s does, without bm25s at query time."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from evaluator.agents.hybrid import HybridRetriever, KeywordIndex, _bm25s
+from vectordb import VectorIndex
+
+
+def _both(corpus: list[list[str]]) -> tuple[KeywordIndex, object]:
+    bm25 = _bm25s().BM25()
+    bm25.index(corpus, show_progress=False)
+    return KeywordIndex.build(corpus), bm25
+
+
+def _same(ours: KeywordIndex, bm25: object, terms: list[str]) -> None:
+    mine = ours.get_scores(terms)
+    theirs = np.asarray(bm25.get_scores(terms))  # type: ignore[attr-defined]
+    assert mine.dtype == theirs.dtype and np.array_equal(mine, theirs)  # the same floats
+
+
+def test_every_query_of_the_index_scores_the_same_floats(small_index: VectorIndex) -> None:
+    corpus = HybridRetriever.corpus_terms(small_index)
+    ours, bm25 = _both(corpus)
+    vocabulary = sorted({t for terms in corpus for t in terms})
+    for term in vocabulary:
+        _same(ours, bm25, [term])
+    for pair in itertools.combinations(vocabulary[:40], 2):
+        _same(ours, bm25, list(pair))
+    # Repeated and unknown terms, and a whole chunk's terms in order, as a long query.
+    _same(ours, bm25, [vocabulary[0], "nonesiste", vocabulary[0], vocabulary[-1]])
+    for terms in corpus:
+        _same(ours, bm25, terms)
+
+
+def test_a_question_ranks_the_same_chunks_as_with_bm25s(small_index: VectorIndex) -> None:
+    retriever = HybridRetriever(small_index)
+    _, bm25 = _both(HybridRetriever.corpus_terms(small_index))
+    for question in ("Quanti giorni di ferie?", "How long is the warranty?", "turno di notte"):
+        terms = retriever.query_terms(question)
+        if not terms:
+            continue
+        scores = np.asarray(bm25.get_scores(terms))  # type: ignore[attr-defined]
+        order = np.argsort(-scores, kind="stable")[:20]
+        expected = [int(r) for r in order if scores[r] > 0]
+        assert retriever.bm25_ranking(question, 20) == expected
+
+
+def test_hand_made_scores_equal_bm25s() -> None:
+    corpus = [["ferie", "giorni"], ["turno", "notte"], ["ferie", "estive", "ferie"], ["\u2205"]]
+    ours, bm25 = _both(corpus)
+    _same(ours, bm25, ["ferie"])
+    _same(ours, bm25, ["ferie", "notte", "ferie"])
+    assert ours.get_scores(["mancante"]).tolist() == [0.0, 0.0, 0.0, 0.0]
