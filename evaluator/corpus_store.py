@@ -53,7 +53,7 @@ __all__ = ["CORPUS_FILE", "SCHEMA", "SCHEMA_VERSION", "CorpusStoreUse", "use_cor
 
 CORPUS_FILE = "corpus_reading.jsonl"
 SCHEMA = "ragoro.corpus_reading"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _LANGS: frozenset[str] = frozenset({"it", "en"})
 _WHAT_DIFFERS = {"index": "another index", "code_version": "another version of the agent"}
 
@@ -159,7 +159,8 @@ def _use(path: Path, fingerprint: str, index: VectorIndex) -> tuple[_Stored, Cor
 #   quantities:    [quantity row, ...]                      (ragoro.stored.quantity_row)
 #   doc_lang:      [[path, lang], ...]                      (in the index's document order)
 #   chunk_tokens:  [[token, ...], ...]                      (a set per chunk, sorted)
-#   sentences:     [[path, [[text, start, end, [token...], [quantity...]], ...]], ...]
+#   sentences:     [[path, [[text, start, end, [token...], [quantity...], header], ...]], ...]
+#                  (header: a table row's header line, "" for a sentence)
 #   surface_words: [word, stem, word, stem, ...]            (in their order)
 #   corpus:        [[term, ...], ...]                       (BM25 terms per chunk, in order)
 #   keywords:      [[term...], data, indices, indptr, num_docs, [dtype...]] or null
@@ -193,6 +194,7 @@ def _encode(stored: _Stored) -> dict[str, Any]:
                     s.end,
                     string.sorted_set(s.tokens),
                     [quantity(q) for q in s.quantities],
+                    string(s.header),
                 ]
                 for s in group
             ],
@@ -263,8 +265,9 @@ def _decode(data: Any, index: VectorIndex) -> _Stored:
                 lang,
                 tokens=frozenset(map(text, tokens)),
                 quantities=tuple(map(quantities.__getitem__, among)),
+                header=strings[header_at],
             )
-            for at, start, end, tokens, among in rows
+            for at, start, end, tokens, among, header_at in rows
         ]
     words = list(map(text, data["surface_words"]))
     corpus = [list(map(text, terms)) for terms in data["corpus"]]

@@ -79,10 +79,11 @@ class Sentence:
         *,
         tokens: frozenset[str],
         quantities: tuple[Quantity, ...],
+        header: str = "",
     ) -> Sentence:
         """A sentence whose tokens and quantities were computed before (read back from the
         store beside the index, `evaluator.corpus_store`): the values the properties give."""
-        sentence = cls(document_path, start, end, text, lang)
+        sentence = cls(document_path, start, end, text, lang, header)
         sentence.__dict__.update(tokens=tokens, quantities=quantities)
         return sentence
 

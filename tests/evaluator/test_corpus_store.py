@@ -78,7 +78,7 @@ def test_the_stored_reading_is_read_back_equal_to_computed(index_copy: VectorInd
     first, used = _agent(index_copy)
     assert (used.loaded, used.saved) == (False, True)
     head, body = _lines(index_copy.path / CORPUS_FILE)
-    assert head["schema"] == "ragoro.corpus_reading" and head["schema_version"] == 1
+    assert head["schema"] == "ragoro.corpus_reading" and head["schema_version"] == 2
     assert len(body["chunk_tokens"]) == len(index_copy.chunks)
     second, used = _agent(index_copy)
     assert (used.loaded, used.saved) == (True, False)
@@ -89,6 +89,22 @@ def test_the_stored_reading_is_read_back_equal_to_computed(index_copy: VectorInd
     assert HybridRetriever.corpus_terms(index_copy) == [
         [body["strings"][t] for t in terms] for terms in body["corpus"]
     ]
+
+
+def test_table_rows_are_read_back_under_their_headers(demo_index: Path, tmp_path: Path) -> None:
+    # A table row is read under its table's header line (`rows`); the header is part of
+    # what the store must give back, or a row's year column is lost on every later run.
+    folder = tmp_path / "index"
+    shutil.copytree(demo_index, folder)
+    (folder / CORPUS_FILE).unlink(missing_ok=True)
+    index = VectorIndex.open(folder)
+    _agent(index)
+    second, used = _agent(index)
+    assert used.loaded
+    computed = CorpusStats(index.chunks, index.documents)
+    _same_reading(second.stats, computed)
+    headed = [s for group in computed.reading().sentences.values() for s in group if s.header]
+    assert headed, "the demo corpus has tables: some row must carry a header"
 
 
 def test_the_stored_keyword_index_scores_as_bm25s(index_copy: VectorIndex) -> None:
