@@ -14,7 +14,7 @@ from judges.asked_subject import agentless_passive
 from judges.question_type import COUNT, AnswerKind, asked_units, asks_amount
 from judges.reading import prepare
 from judges.roles import name_groups
-from ragoro.text.dates import find_dates
+from ragoro.text.dates import YEAR_RE, find_dates
 from ragoro.text.evidence import Analysis, match_quantity
 from ragoro.text.lang import Lang, content_tokens, stem
 from ragoro.text.numbers import Quantity
@@ -124,6 +124,23 @@ _CLOCK_QUESTION_RE = re.compile(
     r"until what time|at what time)\b",
     re.IGNORECASE,
 )
+
+
+# "9.4% less than in 2024", "rispetto al 2024", "by 2030": a year after a preposition dates
+# what the answer says; it is no amount of any unit, nor a count.
+_YEAR_AFTER_PREPOSITION_RE = re.compile(
+    r"\b(?:in|nel|nell['’]|del|dal|al|since|by|from|until|during|durante|entro(?:\s+il)?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _a_year(answer: str, quantity: Quantity) -> bool:
+    """A bare number that is a year the answer dates something by ("less than in 2024")."""
+    return (
+        quantity.unit is None
+        and YEAR_RE.fullmatch(quantity.raw) is not None
+        and _YEAR_AFTER_PREPOSITION_RE.search(answer[: quantity.start]) is not None
+    )
 
 
 def _counted_noun(answer: str, end: int) -> bool:
@@ -296,13 +313,14 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             ):
                 return "the question asks how much; the answer gives how long"
             return ""
+        text = prepare(answer)
+        amounts = [q for q in amounts if not _a_year(text, q)] or amounts
         if wanted == COUNT:
-            text = prepare(answer)
             fitting = [q for q in amounts if q.unit is None and not _measured_after(text, q.end)]
         else:
             fitting = [
                 q for q in amounts
-                if q.unit in wanted or (q.unit is None and not _counted_noun(prepare(answer), q.end))
+                if q.unit in wanted or (q.unit is None and not _counted_noun(text, q.end))
             ]  # fmt: skip
             if "h" in wanted and _DURATION_RE.search(prepare(answer)):
                 fitting = amounts  # "15 consecutive calendar days": a duration

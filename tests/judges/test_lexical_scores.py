@@ -201,6 +201,39 @@ def test_wrong_kind_of_quantity_is_not_relevant() -> None:
 @pytest.mark.parametrize(
     ("question", "answer"),
     [
+        ("How many days of sick leave are paid in full?", "3,180 MWh, 9.4% less than in 2024."),
+        (
+            "Quanti giorni di permesso spettano per un lutto?",
+            "3.180 MWh, il 9,4% in meno del 2024.",
+        ),
+        ("At what pressure is the valve set?", "42 kg, up from 39 kg in 2024."),
+    ],
+)
+def test_a_year_the_answer_dates_by_is_no_amount_of_the_asked_unit(
+    question: str, answer: str
+) -> None:
+    # "less than in 2024" dates the figure; the year is not a bare number of days.
+    score = answer_relevancy(question, answer)
+    assert score.passed is False
+    assert "wrong kind of quantity" in score.reason
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("How many days of annual leave are there?", "26 days, as in 2024."),
+        ("Quanti giorni di ferie spettano?", "26 giorni, come nel 2024."),
+        ("How long has the plant been certified?", "Since 2021."),
+    ],
+)
+def test_an_amount_beside_a_year_still_answers(question: str, answer: str) -> None:
+    score = answer_relevancy(question, answer)
+    assert score.passed, score.reason
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
         ("Qual è la capacità del serbatoio?", "Non lo so."),
         ("What is the tank capacity?", "I don't know."),
     ],
