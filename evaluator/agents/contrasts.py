@@ -196,15 +196,15 @@ _SETS: dict[str, dict[str, dict[Lang, tuple[str, ...]]]] = {
 
 
 @lru_cache(maxsize=1)
-def _member_stems() -> dict[tuple[str, str], frozenset[str]]:
-    """(set, member) -> the stems of its words in both languages."""
-    return {
-        (name, member): frozenset(
-            stem(word, lang) for lang, words in forms.items() for word in words
-        )
-        for name, members in _SETS.items()
-        for member, forms in members.items()
-    }
+def _member_stems() -> tuple[tuple[str, str, frozenset[str], frozenset[str], frozenset[str]], ...]:
+    """(set, member, Italian stems, English stems, the stems of both) of every member."""
+    out = []
+    for name, members in _SETS.items():
+        for member, forms in members.items():
+            it = frozenset(stem(word, "it") for word in forms["it"])
+            en = frozenset(stem(word, "en") for word in forms["en"])
+            out.append((name, member, it, en, it | en))
+    return tuple(out)
 
 
 def sibling_members(question: str, lang: Lang, passage: Iterable[str]) -> list[str]:
@@ -217,11 +217,13 @@ def sibling_members(question: str, lang: Lang, passage: Iterable[str]) -> list[s
     around = frozenset(passage)
     stems = _member_stems()
     out = []
-    for (name, member), forms in stems.items():
-        named = asked & forms
+    for name, member, it, en, forms in stems:
+        # The question's words are read in its own language: the English "real estate"
+        # names no season, the Italian "estate" does.
+        named = asked & (it if lang == "it" else en)
         if not named or forms & around:
             continue
-        others = (f for (n, m), f in stems.items() if n == name and m != member)
+        others = (f for n, m, _, _, f in stems if n == name and m != member)
         if any(f & around for f in others):
             word = min(named)
             out.append(written.get(word, word))

@@ -491,3 +491,23 @@ def test_a_kind_introduced_before_the_answer_is_the_same_thing_said_short(
     result = agent.answer(question)
     assert result.refused is False
     assert "130" in result.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "passage", "passage_lang", "siblings"),
+    [
+        # "Estate" is a summer only in Italian: the English "real estate" names no season.
+        ("Who manages the real estate of the company?", "en", "The office closes in winter.",
+         "en", []),
+        ("Chi gestisce la chiusura d'estate dell'azienda?", "it", "The office closes in winter.",
+         "en", ["estate"]),
+        ("Chi gestisce la chiusura d'estate dell'azienda?", "it", "L'ufficio chiude d'inverno.",
+         "it", ["estate"]),
+    ],
+)  # fmt: skip
+def test_a_member_is_read_in_the_questions_own_language(
+    question: str, lang: Lang, passage: str, passage_lang: Lang, siblings: list[str]
+) -> None:
+    tokens = content_tokens(passage, passage_lang)
+    assert sibling_members(question, lang, tokens) == siblings
+
