@@ -249,9 +249,10 @@ _HOLDERS: dict[str, dict[Lang, frozenset[str]]] = {
 }
 
 
-def _held(text: str, lang: Lang) -> dict[str, str]:
-    """Stem of a noun -> the holder its adjective names ("auto propria" -> "own"): an
-    Italian adjective follows its noun, an English one precedes it."""
+def _held(text: str, lang: Lang) -> dict[str, tuple[str, str]]:
+    """Stem of a noun -> the holder its adjective names and the adjective ("auto propria"
+    -> ("own", "propria")): an Italian adjective follows its noun, an English one precedes
+    it."""
     words = [w.lower() for w in _WORD_RE.findall(text)]
     out = {}
     for i, word in enumerate(words):
@@ -260,7 +261,7 @@ def _held(text: str, lang: Lang) -> dict[str, str]:
                 continue
             j = i - 1 if lang == "it" else i + 1
             if 0 <= j < len(words):
-                out[stem(words[j], lang)] = holder
+                out[stem(words[j], lang)] = (holder, word)
     return out
 
 
@@ -270,12 +271,12 @@ def sibling_holders(question: str, lang: Lang, sentences: Sequence[tuple[str, La
     *propria*"): the sentence speaks of the employee's own car, not the company's."""
     asked = _held(question, lang)
     out = []
-    for noun, holder in asked.items():
+    for noun, (holder, word) in asked.items():
+        forms = {noun, *agent_translations(noun, lang)}
         for text, their_lang in sentences:
             theirs = _held(text, their_lang)
-            forms = {noun, *agent_translations(noun, lang)}
-            others = {theirs[n] for n in forms if n in theirs}
+            others = {theirs[n][0] for n in forms if n in theirs}
             if others and holder not in others:
-                out.append(next(w for w in sorted(_HOLDERS[holder][lang]) if w in question.lower()))
+                out.append(word)
                 break
     return out

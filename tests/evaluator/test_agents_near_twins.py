@@ -511,3 +511,19 @@ def test_a_member_is_read_in_the_questions_own_language(
     tokens = content_tokens(passage, passage_lang)
     assert sibling_members(question, lang, tokens) == siblings
 
+
+@pytest.mark.parametrize(
+    ("question", "lang", "sentence", "siblings"),
+    [
+        # The holder as the question writes it, not a word hidden inside another one
+        # ("own" in "known").
+        ("Is a well known personal phone allowed?", "en", ("Company phones only.", "en"),
+         ["personal"]),
+        ("È noto se il telefono personale è ammesso?", "it",
+         ("Sono ammessi solo i telefoni aziendali.", "it"), ["personale"]),
+    ],
+)  # fmt: skip
+def test_a_holder_is_named_as_the_question_writes_it(
+    question: str, lang: Lang, sentence: tuple[str, Lang], siblings: list[str]
+) -> None:
+    assert sibling_holders(question, lang, [sentence]) == siblings
