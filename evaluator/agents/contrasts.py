@@ -26,7 +26,7 @@ da 5 litri*", answered with the row of the "tanica da 20 litri", gives another s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from evaluator.agents.glossary import agent_translations
@@ -196,35 +196,42 @@ _SETS: dict[str, dict[str, dict[Lang, tuple[str, ...]]]] = {
 
 
 @lru_cache(maxsize=1)
-def _member_stems() -> tuple[tuple[str, str, frozenset[str], frozenset[str], frozenset[str]], ...]:
-    """(set, member, Italian stems, English stems, the stems of both) of every member."""
-    out = []
-    for name, members in _SETS.items():
-        for member, forms in members.items():
-            it = frozenset(stem(word, "it") for word in forms["it"])
-            en = frozenset(stem(word, "en") for word in forms["en"])
-            out.append((name, member, it, en, it | en))
-    return tuple(out)
+def _member_stems() -> tuple[tuple[str, str, frozenset[str], frozenset[str]], ...]:
+    """(set, member, its Italian stems, its English stems) of every member."""
+    return tuple(
+        (
+            name,
+            member,
+            frozenset(stem(word, "it") for word in forms["it"]),
+            frozenset(stem(word, "en") for word in forms["en"]),
+        )
+        for name, members in _SETS.items()
+        for member, forms in members.items()
+    )
 
 
-def sibling_members(question: str, lang: Lang, passage: Iterable[str]) -> list[str]:
+def sibling_members(question: str, lang: Lang, passage: Mapping[Lang, Iterable[str]]) -> list[str]:
     """Words of the question naming a member of a closed set ("winter") that the answer's
-    passage (`passage`: its stemmed tokens, in its own language) never names, while it does
-    name another member of the same set ("estiva"): the passage speaks of a sibling. The
-    words as the question writes them."""
+    passage (`passage`: its stemmed tokens, by the language they are in) never names, while
+    it does name another member of the same set ("estiva"): the passage speaks of a sibling.
+    The words as the question writes them. Every text is read in its own language: the
+    English "real estate" names no season, the Italian "estate" does."""
     written = {stem(w.lower(), lang): w.lower() for w in _WORD_RE.findall(question)}
     asked = frozenset(content_tokens(question, lang))
-    around = frozenset(passage)
+    it_around = frozenset(passage.get("it", ()))
+    en_around = frozenset(passage.get("en", ()))
     stems = _member_stems()
+    in_passage = [bool(it & it_around or en & en_around) for _, _, it, en in stems]
     out = []
-    for name, member, it, en, forms in stems:
-        # The question's words are read in its own language: the English "real estate"
-        # names no season, the Italian "estate" does.
+    for (name, member, it, en), named_there in zip(stems, in_passage, strict=True):
         named = asked & (it if lang == "it" else en)
-        if not named or forms & around:
+        if not named or named_there:
             continue
-        others = (f for n, m, _, _, f in stems if n == name and m != member)
-        if any(f & around for f in others):
+        if any(
+            there
+            for (n, m, _, _), there in zip(stems, in_passage, strict=True)
+            if n == name and m != member
+        ):
             word = min(named)
             out.append(written.get(word, word))
     return out
