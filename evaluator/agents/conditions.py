@@ -22,17 +22,21 @@ from ragoro.text.numwords import spell_numbers
 
 __all__ = ["asked_values", "meets_condition"]
 
-# What a sentence's threshold applies to: values above it, or values up to it.
-_ABOVE = (
+# What a sentence's threshold applies to: values above it, values up to it, or (a negated
+# "below", "non inferiore a 4 ore") values from it on. A negated "above" is an "up to"
+# ("non superiore a", "not exceeding"). Leftmost wins, so a negated form is matched before
+# the word it negates.
+_NOT = r"(?:non|not|no)\s+"
+_ABOVE_WORDS = (
     r"superiore a|superiori a|oltre|più di|sopra|above|over|more than|longer than|"
     r"greater than|exceeding|in excess of"
 )
-_UP_TO = (
-    r"fino a|fino al|inferiore a|inferiori a|meno di|al massimo|non oltre|non più di|up to|"
-    r"below|under|less than|shorter than|at most|no more than|not more than"
-)
+_BELOW_WORDS = r"inferiore a|inferiori a|meno di|below|under|less than|shorter than"
+_UP_TO = rf"fino a|fino al|al massimo|up to|at most|{_NOT}(?:{_ABOVE_WORDS})|{_BELOW_WORDS}"
+_FROM = rf"{_NOT}(?:{_BELOW_WORDS})"
 _CONDITION_RE = re.compile(
-    rf"(?<![^\W_])(?:(?P<above>{_ABOVE})|(?P<up_to>{_UP_TO}))\s+$", re.IGNORECASE
+    rf"(?<![^\W_])(?:(?P<from>{_FROM})|(?P<above>{_ABOVE_WORDS})|(?P<up_to>{_UP_TO}))\s+$",
+    re.IGNORECASE,
 )
 _LOOKBACK = 24
 _COMPOUND_RE = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
@@ -61,5 +65,7 @@ def meets_condition(text: str, quantity: Quantity, asked: Sequence[Quantity]) ->
         if value.unit == quantity.unit:
             if match.group("above"):
                 return value.value > quantity.value
+            if match.group("from"):
+                return value.value >= quantity.value
             return value.value <= quantity.value
     return None

@@ -26,7 +26,7 @@ da 5 litri*", answered with the row of the "tanica da 20 litri", gives another s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from evaluator.agents.glossary import agent_translations
@@ -196,33 +196,42 @@ _SETS: dict[str, dict[str, dict[Lang, tuple[str, ...]]]] = {
 
 
 @lru_cache(maxsize=1)
-def _member_stems() -> dict[tuple[str, str], frozenset[str]]:
-    """(set, member) -> the stems of its words in both languages."""
-    return {
-        (name, member): frozenset(
-            stem(word, lang) for lang, words in forms.items() for word in words
+def _member_stems() -> tuple[tuple[str, str, frozenset[str], frozenset[str]], ...]:
+    """(set, member, its Italian stems, its English stems) of every member."""
+    return tuple(
+        (
+            name,
+            member,
+            frozenset(stem(word, "it") for word in forms["it"]),
+            frozenset(stem(word, "en") for word in forms["en"]),
         )
         for name, members in _SETS.items()
         for member, forms in members.items()
-    }
+    )
 
 
-def sibling_members(question: str, lang: Lang, passage: Iterable[str]) -> list[str]:
+def sibling_members(question: str, lang: Lang, passage: Mapping[Lang, Iterable[str]]) -> list[str]:
     """Words of the question naming a member of a closed set ("winter") that the answer's
-    passage (`passage`: its stemmed tokens, in its own language) never names, while it does
-    name another member of the same set ("estiva"): the passage speaks of a sibling. The
-    words as the question writes them."""
+    passage (`passage`: its stemmed tokens, by the language they are in) never names, while
+    it does name another member of the same set ("estiva"): the passage speaks of a sibling.
+    The words as the question writes them. Every text is read in its own language: the
+    English "real estate" names no season, the Italian "estate" does."""
     written = {stem(w.lower(), lang): w.lower() for w in _WORD_RE.findall(question)}
     asked = frozenset(content_tokens(question, lang))
-    around = frozenset(passage)
+    it_around = frozenset(passage.get("it", ()))
+    en_around = frozenset(passage.get("en", ()))
     stems = _member_stems()
+    in_passage = [bool(it & it_around or en & en_around) for _, _, it, en in stems]
     out = []
-    for (name, member), forms in stems.items():
-        named = asked & forms
-        if not named or forms & around:
+    for (name, member, it, en), named_there in zip(stems, in_passage, strict=True):
+        named = asked & (it if lang == "it" else en)
+        if not named or named_there:
             continue
-        others = (f for (n, m), f in stems.items() if n == name and m != member)
-        if any(f & around for f in others):
+        if any(
+            there
+            for (n, m, _, _), there in zip(stems, in_passage, strict=True)
+            if n == name and m != member
+        ):
             word = min(named)
             out.append(written.get(word, word))
     return out
@@ -247,9 +256,10 @@ _HOLDERS: dict[str, dict[Lang, frozenset[str]]] = {
 }
 
 
-def _held(text: str, lang: Lang) -> dict[str, str]:
-    """Stem of a noun -> the holder its adjective names ("auto propria" -> "own"): an
-    Italian adjective follows its noun, an English one precedes it."""
+def _held(text: str, lang: Lang) -> dict[str, tuple[str, str]]:
+    """Stem of a noun -> the holder its adjective names and the adjective ("auto propria"
+    -> ("own", "propria")): an Italian adjective follows its noun, an English one precedes
+    it."""
     words = [w.lower() for w in _WORD_RE.findall(text)]
     out = {}
     for i, word in enumerate(words):
@@ -258,7 +268,7 @@ def _held(text: str, lang: Lang) -> dict[str, str]:
                 continue
             j = i - 1 if lang == "it" else i + 1
             if 0 <= j < len(words):
-                out[stem(words[j], lang)] = holder
+                out[stem(words[j], lang)] = (holder, word)
     return out
 
 
@@ -268,12 +278,12 @@ def sibling_holders(question: str, lang: Lang, sentences: Sequence[tuple[str, La
     *propria*"): the sentence speaks of the employee's own car, not the company's."""
     asked = _held(question, lang)
     out = []
-    for noun, holder in asked.items():
+    for noun, (holder, word) in asked.items():
+        forms = {noun, *agent_translations(noun, lang)}
         for text, their_lang in sentences:
             theirs = _held(text, their_lang)
-            forms = {noun, *agent_translations(noun, lang)}
-            others = {theirs[n] for n in forms if n in theirs}
+            others = {theirs[n][0] for n in forms if n in theirs}
             if others and holder not in others:
-                out.append(next(w for w in sorted(_HOLDERS[holder][lang]) if w in question.lower()))
+                out.append(word)
                 break
     return out

@@ -236,7 +236,10 @@ class ExtractiveAgent:
         if owners:
             return self._refuse(lang, owners, selected, cosines, "entity")
         # "The winter shutdown" answered from a passage on the summer one (`contrasts`).
-        members = sibling_members(question, lang, around)
+        by_lang: dict[Lang, set[str]] = {}
+        for c in chosen:
+            by_lang.setdefault(c.sentence.lang, set()).update(self.stats.chunk_tokens[c.row])
+        members = sibling_members(question, lang, by_lang)
         if members:
             return self._refuse(lang, [QueryTerm(m, m) for m in members], selected, cosines)
         parts = included_only(terms, best.sentence) if numeric else []

@@ -168,6 +168,8 @@ def unmet_qualifiers(
     words = [w for w in _PAIR_WORD_RE.findall(question) if w == w.lower()]
     theirs = {stem(w.lower(), lang) for w in _PAIR_WORD_RE.findall(sentence.text)}
     out = []
+    # The pairs around the sentence, read once (the text before it is the document so far).
+    around: tuple[set[tuple[str, str]], set[tuple[str, str]]] | None = None
     for first, second in itertools.pairwise(words):
         a, b = stem(first, lang), stem(second, lang)
         (noun, qualifier), written = ((a, b), second) if lang == "it" else ((b, a), first)
@@ -175,8 +177,10 @@ def unmet_qualifiers(
             continue
         if noun not in theirs or qualifier in theirs:
             continue
-        before, after = _around_sentence(sentence, stats)
-        if (a, b) in _pairs(after, lang) and (a, b) not in _pairs(before, lang):
+        if around is None:
+            before, after = _around_sentence(sentence, stats)
+            around = _pairs(before, lang), _pairs(after, lang)
+        if (a, b) in around[1] and (a, b) not in around[0]:
             out.append(written)
     return out
 

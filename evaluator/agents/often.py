@@ -68,10 +68,18 @@ _MONTHS = (
     r"|november|december"
 )
 # A limit word, then (an article and) a number, a month, or the end / start of a period.
+# "By" before a bare amount is a difference or an agent ("rose by 5%", "signed by 2
+# managers"), so after "by" a number must be a day (an ordinal, a day before a month), a
+# year, a time of day or a numeric date.
+_BY_DAY = (
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTHS})\b|\d{{1,2}}(?:st|nd|rd|th)\b"
+    r"|\d{4}\b(?!\s*%)|\d{1,2}[:.]\d{2}\b|\d{1,2}\s*[ap]\.?m\b|\d{1,2}[/-]\d{1,2}\b"
+)
 _DEADLINE_RE = re.compile(
-    r"\b(?:entro|by|before|no\s+later\s+than|not\s+later\s+than|prima\s+del(?:la|l['’])?"
+    r"\b(?:entro|before|no\s+later\s+than|not\s+later\s+than|prima\s+del(?:la|l['’])?"
     r"|prima\s+di|within)\s+(?:(?:il|lo|la|i|le|the|l['’])\s*)?"
-    rf"(?:\d|(?:{_MONTHS})\b|(?:fine|end|inizio|start|termine)\b)",
+    rf"(?:\d|(?:{_MONTHS})\b|(?:fine|end|inizio|start|termine)\b)"
+    rf"|\bby\s+(?:the\s+)?(?:{_BY_DAY}|(?:{_MONTHS})\b|(?:end|start)\b)",
     re.IGNORECASE,
 )
 

@@ -49,10 +49,10 @@ _SELECT_COSINE = 0.1
 _NUMERIC_BONUS = 0.25
 """The most a sentence's rank gains for stating a number of the wanted kind."""
 _CONDITION_BONUS = 0.1
-_NEGATION_BONUS = 0.05
-"""What a negating sentence's rank gains for a question that negates (`polarity`)."""
 """What a sentence's rank gains when the question's value meets its threshold, or loses
 when it fails it (`conditions`)."""
+_NEGATION_BONUS = 0.05
+"""What a negating sentence's rank gains for a question that negates (`polarity`)."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import re
 from collections.abc import Collection, Sequence
 
 from ragoro.text import Lang, Quantity
+from ragoro.text.dates import YEAR_RE
 from ragoro.text.numbers import extract_quantities
 from ragoro.text.units import normalize_unit
 
@@ -32,7 +33,6 @@ _FUNCTION_WORD_LETTERS = 3
 _HEADER_REACH = 3
 # A header names columns in a few words; a longer line without values is a heading or prose.
 _HEADER_WORDS = 10
-_YEAR_RE = re.compile(r"(?:19|20)\d\d")
 _FIRST_WORD_RE = re.compile(r"[^\s(),;:]+")
 
 
@@ -105,7 +105,7 @@ def _header_years(piece: str, lang: Lang) -> list[str]:
         return []
     quantities = extract_quantities(piece, lang)
     years = [q.raw.strip() for q in quantities]
-    if len(years) < 2 or not all(_YEAR_RE.fullmatch(y) for y in years):
+    if len(years) < 2 or not all(YEAR_RE.fullmatch(y) for y in years):
         return []
     return years
 

@@ -274,10 +274,11 @@ class CorpusStats:
             # A run of table rows is read row by row under its header (`rows`): a row's
             # value is its own.
             spans = split_sentences(text)
+            texts = [s.text for s in spans]  # made once: each sentence is given those before it
             pieces = [
                 (s.start + a, s.start + b, header)
                 for i, s in enumerate(spans)
-                for (a, b), header in table_rows(s.text, [p.text for p in spans[:i]], lang)
+                for (a, b), header in table_rows(s.text, texts[:i], lang)
             ]
             # A row of a table whose columns are years is read under that header too.
             years = year_headers([text[a:b] for a, b, _ in pieces], lang)

@@ -80,3 +80,29 @@ def test_an_italian_question_over_english_text_finds_its_case(english: Extractiv
     assert result.refused is False
     assert "finance director" in result.answer
     assert "line manager" not in result.answer
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "question", "met"),
+    [
+        # A negated threshold word turns the bound around: "non superiore a" is "up to".
+        ("le note spese di importo non superiore a 1.500 EUR", "it", "a claim of 2,000 euros",
+         False),
+        ("le note spese di importo non superiore a 1.500 EUR", "it", "a claim of 1,000 euros",
+         True),
+        ("per viaggi di durata non inferiore a 4 ore", "it", "a three-hour train journey", False),
+        ("per viaggi di durata non inferiore a 4 ore", "it", "a four-hour train journey", True),
+        ("per viaggi di durata non inferiore a 4 ore", "it", "a five-hour train journey", True),
+        ("claims not exceeding 1,500 EUR", "en", "una nota spese da 3.000 euro", False),
+        ("claims not exceeding 1,500 EUR", "en", "una nota spese da 1.000 euro", True),
+        ("for trips no longer than 4 hours", "en", "a five-hour train journey", False),
+        ("for trips not less than 4 hours long", "en", "a four-hour train journey", True),
+        ("for trips not less than 4 hours long", "en", "a three-hour train journey", False),
+    ],
+)  # fmt: skip
+def test_a_negated_threshold_reads_the_other_way(
+    sentence: str, lang: str, question: str, met: bool | None
+) -> None:
+    quantity = extract_quantities(sentence, lang)[0]  # type: ignore[arg-type]
+    asked = asked_values(question, "it" if "nota" in question else "en")
+    assert meets_condition(sentence, quantity, asked) is met

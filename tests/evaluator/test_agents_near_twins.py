@@ -308,7 +308,7 @@ def test_a_passage_naming_another_member_of_a_closed_set_speaks_of_a_sibling(
     question: str, lang: Lang, passage: str, passage_lang: Lang, siblings: list[str]
 ) -> None:
     tokens = content_tokens(passage, passage_lang)
-    assert sibling_members(question, lang, tokens) == siblings
+    assert sibling_members(question, lang, {passage_lang: tokens}) == siblings
 
 
 @pytest.mark.parametrize(
@@ -491,3 +491,45 @@ def test_a_kind_introduced_before_the_answer_is_the_same_thing_said_short(
     result = agent.answer(question)
     assert result.refused is False
     assert "130" in result.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "passage", "passage_lang", "siblings"),
+    [
+        # "Estate" is a summer only in Italian: the English "real estate" names no season.
+        ("Who manages the real estate of the company?", "en", "The office closes in winter.",
+         "en", []),
+        ("Chi gestisce la chiusura d'estate dell'azienda?", "it", "The office closes in winter.",
+         "en", ["estate"]),
+        ("Chi gestisce la chiusura d'estate dell'azienda?", "it", "L'ufficio chiude d'inverno.",
+         "it", ["estate"]),
+        # So is the passage's: an English passage on the real estate office names no summer,
+        # an Italian one on the summer shutdown does.
+        ("Quando è la chiusura invernale?", "it", "The real estate office is closed on Fridays.",
+         "en", []),
+        ("When is the winter shutdown?", "en", "La chiusura estiva è ad agosto.", "it",
+         ["winter"]),
+    ],
+)  # fmt: skip
+def test_a_member_is_read_in_the_questions_own_language(
+    question: str, lang: Lang, passage: str, passage_lang: Lang, siblings: list[str]
+) -> None:
+    tokens = content_tokens(passage, passage_lang)
+    assert sibling_members(question, lang, {passage_lang: tokens}) == siblings
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "sentence", "siblings"),
+    [
+        # The holder as the question writes it, not a word hidden inside another one
+        # ("own" in "known").
+        ("Is a well known personal phone allowed?", "en", ("Company phones only.", "en"),
+         ["personal"]),
+        ("È noto se il telefono personale è ammesso?", "it",
+         ("Sono ammessi solo i telefoni aziendali.", "it"), ["personale"]),
+    ],
+)  # fmt: skip
+def test_a_holder_is_named_as_the_question_writes_it(
+    question: str, lang: Lang, sentence: tuple[str, Lang], siblings: list[str]
+) -> None:
+    assert sibling_holders(question, lang, [sentence]) == siblings

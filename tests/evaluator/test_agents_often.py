@@ -180,3 +180,22 @@ def test_how_far_in_advance_asks_a_span(question: str) -> None:
     from evaluator.agents.quantities import asks_span
 
     assert asks_span(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        # "By" before an amount is a difference or an agent, not a limit in time.
+        ("the price of the service rose by 5% in the last year", False),
+        ("the form is signed by 2 managers of the department", False),
+        ("the shift was extended by 2 hours", False),
+        ("the report must be sent by the 5th of the month", True),
+        ("the report must be sent by 2027", True),
+        ("the report must be sent by 17:00", True),
+        # Italian states an amount with "di", a deadline with "entro": both are read as before.
+        ("il prezzo è aumentato del 5% nell'ultimo anno", False),
+        ("il modulo va firmato entro il 5 del mese", True),
+    ],
+)
+def test_by_before_an_amount_states_no_deadline(text: str, states: bool) -> None:
+    assert states_deadline(text) is states
