@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from judges.asked_subject import agentless_passive
+from judges.bare_numbers import a_year, counted_noun, measured_after
 from judges.question_type import COUNT, AnswerKind, asked_units, asks_amount
 from judges.reading import prepare
 from judges.roles import name_groups
-from ragoro.text.dates import YEAR_RE, find_dates
+from ragoro.text.dates import find_dates
 from ragoro.text.evidence import Analysis, match_quantity
 from ragoro.text.lang import Lang, content_tokens, stem
 from ragoro.text.numbers import Quantity
@@ -126,57 +127,12 @@ _CLOCK_QUESTION_RE = re.compile(
 )
 
 
-# "9.4% less than in 2024", "rispetto al 2024", "by 2030": a year after a preposition dates
-# what the answer says; it is no amount of any unit, nor a count.
-_YEAR_AFTER_PREPOSITION_RE = re.compile(
-    r"\b(?:in|nel|nell['’]|del|dal|al|since|by|from|until|during|durante|entro(?:\s+il)?)\s*$",
-    re.IGNORECASE,
-)
-
-
-def _a_year(answer: str, quantity: Quantity) -> bool:
-    """A bare number that is a year the answer dates something by ("less than in 2024")."""
-    return (
-        quantity.unit is None
-        and YEAR_RE.fullmatch(quantity.raw) is not None
-        and _YEAR_AFTER_PREPOSITION_RE.search(answer[: quantity.start]) is not None
-    )
-
-
-def _counted_noun(answer: str, end: int) -> bool:
-    """A bare number followed by a word counts that word ("200 automobili")."""
-    rest = re.match(r"[\s-]*([^\W\d_]{3,})", answer[end:])
-    return rest is not None
-
-
-_NEXT_WORDS_RE = re.compile(r"[\s-]*((?:[^\W\d_]+[\s'’-]+){0,2}[^\W\d_]+)")
-# What follows a rate word divides: "3 times a year", "4 inspections per month" still count.
-_RATE_WORDS = frozenset(
-    ["a", "an", "per", "each", "every", "ogni", "al", "allo", "alla", "all", "ai", "alle", "l"]
-)
-
-
-def _measured_after(answer: str, end: int) -> bool:
-    """A bare number with a unit among the next three words, before any rate word, is a
-    measure, not a count: "26 working days" says how long, whatever adjective stands
-    before the unit, while "3 times a year" counts times."""
-    rest = _NEXT_WORDS_RE.match(answer[end:])
-    if rest is None:
-        return False
-    for word in re.split(r"[\s'’-]+", rest.group(1).casefold()):
-        if word in _RATE_WORDS:
-            return False
-        if len(word) > 1 and normalize_unit(word):
-            return True
-    return False
-
-
 def _only_durations(amounts: list[Quantity], text: str) -> bool:
     """Every amount is a duration. A bare number beside measured ones takes their unit by
     ellipsis ("90 minuti (minimo 30)", "between 4 and 6 weeks"), unless it counts a noun
     of its own ("30 giorni e 2 addetti")."""
     measured = [q for q in amounts if q.unit is not None]
-    elided = all(q.unit is not None or not _counted_noun(text, q.end) for q in amounts)
+    elided = all(q.unit is not None or not counted_noun(text, q.end) for q in amounts)
     return bool(measured) and elided and all(q.unit in _TIME_UNITS for q in measured)
 
 
@@ -314,13 +270,13 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
                 return "the question asks how much; the answer gives how long"
             return ""
         text = prepare(answer)
-        amounts = [q for q in amounts if not _a_year(text, q)] or amounts
+        amounts = [q for q in amounts if not a_year(text, q)] or amounts
         if wanted == COUNT:
-            fitting = [q for q in amounts if q.unit is None and not _measured_after(text, q.end)]
+            fitting = [q for q in amounts if q.unit is None and not measured_after(text, q.end)]
         else:
             fitting = [
                 q for q in amounts
-                if q.unit in wanted or (q.unit is None and not _counted_noun(text, q.end))
+                if q.unit in wanted or (q.unit is None and not counted_noun(text, q.end))
             ]  # fmt: skip
             if "h" in wanted and _DURATION_RE.search(prepare(answer)):
                 fitting = amounts  # "15 consecutive calendar days": a duration
@@ -339,7 +295,7 @@ def gives(  # noqa: PLR0917 - the parts of one answer, read together
             got = ", ".join(
                 sorted(
                     {
-                        q.unit or ("a measure" if _measured_after(text, q.end) else "a count")
+                        q.unit or ("a measure" if measured_after(text, q.end) else "a count")
                         for q in amounts
                     }
                 )
