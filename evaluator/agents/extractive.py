@@ -59,6 +59,7 @@ from evaluator.agents.ranking import (
     query_facts,
     score_rows,
     selection_key,
+    with_complement,
 )
 from evaluator.agents.short_answer import short_answer
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, support_bar, term_in
@@ -212,7 +213,9 @@ class ExtractiveAgent:
                 missing_terms(terms, best.sentence.tokens) if best else terms
             )
             return self._refuse(lang, missing, selected, cosines)
-        chosen = self._with_complement(best, pool, terms)
+        chosen = with_complement(
+            best, pool, terms, self.max_sentences, max(self.support_threshold, COMPLEMENT_SUPPORT)
+        )
         subject = asked_subject(question)
         named = [t for t in terms if t.word == subject]
         # An address or a phone number answers "the address" by its form, word or no word.
@@ -308,32 +311,6 @@ class ExtractiveAgent:
         if asks_existence(question):
             return candidate.sentence.tokens
         return self.stats.chunk_tokens[candidate.row]
-
-    def _with_complement(
-        self, best: Candidate, pool: list[Candidate], terms: list[QueryTerm]
-    ) -> list[Candidate]:
-        """The best sentence, plus another supporting one that covers terms it misses."""
-        chosen = [best]
-        missing = set(missing_terms(terms, best.sentence.tokens))
-        for other in pool:
-            if len(chosen) >= self.max_sentences or not missing:
-                break
-            # A second sentence must stand on its own support, not just fill a gap.
-            if other is best or other.support < max(self.support_threshold, COMPLEMENT_SUPPORT):
-                continue
-            # It adds what it says itself: a row's header names its column, no fact of its own.
-            adds = {t for t in missing if term_in(t, other.sentence.own_tokens)}
-            if adds:
-                chosen.append(other)
-                missing -= adds
-        return sorted(
-            chosen,
-            key=lambda c: (
-                c.sentence.document_path != best.sentence.document_path,
-                c.sentence.document_path,
-                c.sentence.start,
-            ),
-        )
 
     # -- answers -----------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from evaluator.agents.quantities import (
     wanted_kinds,
 )
 from evaluator.agents.rows import column_value
-from evaluator.agents.support import CorpusStats, Sentence
+from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.term_matches import Coverage
 from ragoro.text import Lang, Quantity, stem
 
@@ -229,3 +229,36 @@ def best_per_row(candidates: Sequence[Candidate]) -> dict[int, float]:
     for c in candidates:
         best.setdefault(c.row, c.rank)
     return best
+
+
+def with_complement(
+    best: Candidate,
+    pool: list[Candidate],
+    terms: list[QueryTerm],
+    max_sentences: int,
+    floor: float,
+) -> list[Candidate]:
+    """The best sentence, plus up to `max_sentences` - 1 others of the pool, each supported
+    at least `floor` on its own, that cover question terms the ones before miss; in
+    document order, the best sentence's document first."""
+    chosen = [best]
+    missing = set(missing_terms(terms, best.sentence.tokens))
+    for other in pool:
+        if len(chosen) >= max_sentences or not missing:
+            break
+        # A second sentence must stand on its own support, not just fill a gap.
+        if other is best or other.support < floor:
+            continue
+        # It adds what it says itself: a row's header names its column, no fact of its own.
+        adds = {t for t in missing if term_in(t, other.sentence.own_tokens)}
+        if adds:
+            chosen.append(other)
+            missing -= adds
+    return sorted(
+        chosen,
+        key=lambda c: (
+            c.sentence.document_path != best.sentence.document_path,
+            c.sentence.document_path,
+            c.sentence.start,
+        ),
+    )
