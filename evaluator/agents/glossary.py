@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from evaluator.agents.glossary_names import NAMES as _NAMES
 from evaluator.agents.glossary_words import GLOSSARY as _GLOSSARY
 from ragoro.text import Lang, stem, translations
 from ragoro.text.lang import is_number_token
@@ -33,7 +34,7 @@ def _table() -> dict[Lang, dict[str, frozenset[str]]]:
     """Per source language: stem -> stems of its glossary translations (multi-word names
     give each of their words)."""
     table: dict[Lang, dict[str, set[str]]] = {"it": {}, "en": {}}
-    for line in _GLOSSARY.strip().splitlines():
+    for line in (*_GLOSSARY.strip().splitlines(), *_NAMES.strip().splitlines()):
         it_words, _, en_words = line.partition("=")
         it_stems = {stem(w.lower(), "it") for part in it_words.split("/") for w in part.split()}
         en_stems = {stem(w.lower(), "en") for part in en_words.split("/") for w in part.split()}

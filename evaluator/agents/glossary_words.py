@@ -1,6 +1,6 @@
 """The words of the agent's Italian <-> English glossary (`evaluator.agents.glossary` reads
 them): one entry a line, "italiano/variante = english/variant", generic vocabulary and
-well-known place names only, never the names or terms of one corpus."""
+no names (months and well-known places are in `glossary_names`), never the terms of one corpus."""
 
 GLOSSARY = """
 attendere/aspettare/attesa = wait/waiting
@@ -303,35 +303,6 @@ strano/strana/anomalo/anomala/anomale = weird/strange/odd/unusual/abnormal
 fuori/esterno/esterna/esterni = outside/external
 prelievo/prelievi/prelevare/prelevato = withdrawal/withdrawals/withdraw/withdrawn/abstraction
 visita/visitare/visitatore/visitatori = visit/visiting/visitor/visitors
-gennaio = January
-febbraio = February
-marzo = March
-aprile = April
-maggio = May
-giugno = June
-luglio = July
-agosto = August
-settembre = September
-ottobre = October
-novembre = November
-dicembre = December
-Torino = Turin
-Milano = Milan
-Roma = Rome
-Napoli = Naples
-Firenze = Florence
-Venezia = Venice
-Genova = Genoa
-Padova = Padua
-Mantova = Mantua
-Italia/italiano/italiani/italiane = Italy/Italian
-Stati Uniti = United States/USA
-Cina/cinese = China/Chinese
-Germania/tedesco = Germany/German
-Francia/francese = France/French
-Spagna/spagnolo = Spain/Spanish
-Romania = Romania
-Europa/europeo = Europe/European
 campione/campioni = sample/samples
 laboratorio/laboratori = lab/labs/laboratory
 analizzare/analizzato/analizzata/analisi = analyse/analysed/analyze/analyzed/analysis
@@ -413,13 +384,4 @@ ulteriore/ulteriori/aggiuntivo/aggiuntiva/aggiuntivi/aggiuntive/supplementare = 
 busta/buste/paga/retribuzioni = payroll/payslip/payslips/wages
 nuovo/nuova/nuovi/nuove = new/fresh
 verificare/verificata/verificato/collaudo/collaudare = check/checked/test/tested/testing/verify
-Romania/romeno/romena/rumeno/rumena = Romanian
-statunitense/statunitensi/americano/americana/americani = American
-Brasile/brasiliano/brasiliana = Brazil/Brazilian
-Giappone/giapponese = Japan/Japanese
-Svizzera/svizzero/svizzera = Switzerland/Swiss
-India/indiano/indiana = India/Indian
-Messico/messicano = Mexico/Mexican
-Polonia/polacco/polacca = Poland/Polish
-Cina/cinese/cinesi = Chinese
 """
