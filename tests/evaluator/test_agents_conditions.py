@@ -11,7 +11,7 @@ import pytest
 from evaluator.agents import ExtractiveAgent
 from evaluator.agents.conditions import asked_values, meets_condition
 from ragoro.text.numbers import extract_quantities
-from vectordb import VectorIndex, build_index
+from tests.evaluator.one_document import agent_over
 
 DOCS = {
     "spese.md": (
@@ -29,11 +29,7 @@ DOCS = {
 
 
 def _agent(base: Path, name: str) -> ExtractiveAgent:
-    docs = base / "docs"
-    docs.mkdir()
-    (docs / name).write_text(DOCS[name], encoding="utf-8")
-    build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
-    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+    return agent_over(base, name, DOCS[name])
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from evaluator.agents import ExtractiveAgent
-from vectordb import VectorIndex, build_index
+from tests.evaluator.one_document import agent_over
 
 DOCS = {
     # The sentence stating the time carries one of the question's six words ("termina" for
@@ -31,11 +31,7 @@ DOCS = {
 
 
 def _agent(base: Path, name: str) -> ExtractiveAgent:
-    docs = base / "docs"
-    docs.mkdir()
-    (docs / name).write_text(DOCS[name], encoding="utf-8")
-    build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
-    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+    return agent_over(base, name, DOCS[name])
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ import pytest
 
 from evaluator.agents import ExtractiveAgent
 from evaluator.agents.often import asks_deadline, asks_frequency, states_deadline, states_frequency
+from tests.evaluator.one_document import agent_over
 from vectordb import VectorIndex, build_index
 
 DOCS = {
@@ -29,11 +30,7 @@ DOCS = {
 
 
 def _agent(base: Path, name: str) -> ExtractiveAgent:
-    docs = base / "docs"
-    docs.mkdir()
-    (docs / name).write_text(DOCS[name], encoding="utf-8")
-    build_index(docs, base / "index", chunk_size=400, chunk_overlap=40)
-    return ExtractiveAgent(VectorIndex.open(base / "index"), k=3)
+    return agent_over(base, name, DOCS[name])
 
 
 @pytest.fixture(scope="module")
