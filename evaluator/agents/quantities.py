@@ -136,6 +136,30 @@ def _around(text: str, start: int, end: int) -> _Around:
     )
 
 
+class Reading(NamedTuple):
+    """A quantity of a sentence that may answer some question (no bare year, no part of a
+    code), with its position among the sentence's quantities and what is read around it."""
+
+    position: int
+    quantity: Quantity
+    around: _Around
+    raw: str
+    """Its text, stripped: a number the question states itself answers nothing."""
+
+
+def readings(quantities: Sequence[Quantity], text: str) -> tuple[Reading, ...]:
+    """The quantities `pick_quantity` may choose from, whatever the question: read once per
+    sentence (every question scores the same sentences again)."""
+    out: list[Reading] = []
+    for position, quantity in enumerate(quantities):
+        if _looks_like_year(quantity):
+            continue
+        around = _around(text, quantity.start, quantity.end)
+        if not around.in_code:
+            out.append(Reading(position, quantity, around, quantity.raw.strip()))
+    return tuple(out)
+
+
 def pick_quantity(
     quantities: Sequence[Quantity],
     text: str,
@@ -145,22 +169,18 @@ def pick_quantity(
     *,
     counted: Collection[str] = (),
     span: bool = False,
+    read: Sequence[Reading] | None = None,
 ) -> Quantity | None:
     """The quantity that answers: one with a unit of the wanted kind, or a count of what
     the question names ("6,842 employees"), above all of what a "how many X" question counts
     (`counted`: stems of X); never a number of the question nor a bare year, and for a
-    how-long question (`span`) only a quantity that `spans`."""
+    how-long question (`span`) only a quantity that `spans`. `read`: `readings(quantities,
+    text)` when the caller keeps them."""
     best: Quantity | None = None
     best_score = float("-inf")
     asked = set(question_stems)
-    for position, quantity in enumerate(quantities):
-        around = _around(text, quantity.start, quantity.end)
-        if (
-            _looks_like_year(quantity)
-            or quantity.raw.strip() in question_numbers
-            or around.in_code
-            or (span and not spans(text, quantity))
-        ):
+    for position, quantity, around, raw in readings(quantities, text) if read is None else read:
+        if raw in question_numbers or (span and not spans(text, quantity)):
             continue
         score = -0.1 * position
         if quantity.unit is not None:

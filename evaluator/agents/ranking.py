@@ -146,9 +146,15 @@ def score_sentence(
     support = 0.75 * covered(sentence.tokens) + 0.25 * chunk_support
     rank = support + _RANK_COSINE * cosine
     # A row under year columns gives the asked year's column (`rows.column_value`).
-    quantity = column_value(
-        sentence.text, sentence.header, sentence.quantities, query.numbers, sentence.lang
-    ) or pick_quantity(
+    # (Without a number in the question there is no asked year: no column to read.)
+    column = (
+        column_value(
+            sentence.text, sentence.header, sentence.quantities, query.numbers, sentence.lang
+        )
+        if query.numbers and sentence.header
+        else None
+    )
+    quantity = column or pick_quantity(
         sentence.quantities,
         sentence.text,
         query.wanted,
@@ -156,6 +162,7 @@ def score_sentence(
         query.stems,
         counted=query.counted,
         span=query.span,
+        read=sentence.readings,
     )
     if query.numeric:
         rank += 0.15 + (0.1 if quantity.unit in query.wanted else 0.0) if quantity else -0.3

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 from ragoro.text import Lang, Quantity
 from ragoro.text.dates import YEAR_RE
@@ -99,15 +100,17 @@ def year_headers(texts: Sequence[str], lang: Lang) -> list[str]:
     return out
 
 
-def _header_years(piece: str, lang: Lang) -> list[str]:
-    """The years a table header names, in column order; empty for any other piece."""
+@lru_cache(maxsize=1 << 12)
+def _header_years(piece: str, lang: Lang) -> tuple[str, ...]:
+    """The years a table header names, in column order; empty for any other piece (read once
+    per header: every row under it, for every question, asks again)."""
     if piece.endswith((".", "!", "?", ":", ";")) or len(piece.split()) > _HEADER_WORDS:
-        return []
+        return ()
     quantities = extract_quantities(piece, lang)
     years = [q.raw.strip() for q in quantities]
     if len(years) < 2 or not all(YEAR_RE.fullmatch(y) for y in years):
-        return []
-    return years
+        return ()
+    return tuple(years)
 
 
 def column_value(
@@ -116,7 +119,7 @@ def column_value(
     """The row's value in the column of the one year the question asks, when the row lies
     under a header of year columns and states a value for each ("Order intake 1,781.4
     1,652.0 +7.8%" under "Indicator 2025 2024 Change", asked 2024: 1,652.0); else None."""
-    years = _header_years(header, lang) if header else []
+    years = _header_years(header, lang) if header else ()
     wanted = [y for y in years if y in asked]
     if len(wanted) != 1:
         return None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from evaluator.agents.lexicon import QueryTerm
+from evaluator.agents.quantities import Reading, readings
 from evaluator.agents.rows import table_rows, year_headers
 from evaluator.agents.term_matches import TermMatches, long_forms
 from ragoro.text import (
@@ -86,6 +87,11 @@ class Sentence:
         sentence = cls(document_path, start, end, text, lang, header)
         sentence.__dict__.update(tokens=tokens, quantities=quantities)
         return sentence
+
+    @cached_property
+    def readings(self) -> tuple[Reading, ...]:
+        """The quantities that may answer some question (`quantities.readings`)."""
+        return readings(self.quantities, self.text)
 
     @cached_property
     def is_question(self) -> bool:
