@@ -166,10 +166,12 @@ class HybridRetriever:
         lang = detect_language(question)
         question = spelled_out(question, lang)
         terms: list[str] = []
+        # Each word of the question with its stem, read once for all its content tokens.
+        words = [(w, stem(w, lang)) for w in tokenize(question)]
         for token in content_tokens(question, lang):
             forms = {token, *agent_translations(token, lang)}
             # A cross-language question is stemmed in the corpus language too.
-            raw = [w for w in tokenize(question) if stem(w, lang) == token]
+            raw = [w for w, own in words if own == token]
             forms.update(stem(w, other) for w in raw for other in ("it", "en"))
             known = [f for f in forms if f in self.vocabulary]
             known += self._soft_forms(forms)
