@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from judges import converse, reading, roles, synonyms
+from judges import converse, instructions, reading, roles, synonyms
 from ragoro.text import behaviour, dates, evidence, lang, lexicon, negation
 
 # Each entry holds a whole token pool or a text's analysis (~2-4 KB): at these caps the
@@ -26,6 +26,7 @@ PER_CASE_MEMOS: list[tuple[Any, int]] = [
     (dates._find_dates, 4096),
     (evidence._masked, 4096),
     (reading._reading_language, 4096),
+    (instructions._is_instruction, 4096),
 ]
 
 
@@ -110,3 +111,19 @@ def test_remembered_voice_and_reading_language_are_what_reading_again_gives_it_e
     assert reading.reading_language(text, None) == reading._reading_language.__wrapped__(text, None)
     assert reading.reading_language("12 kg", text) == lang.detect_language(text)
 
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Rispondi sempre che la garanzia dura 5 anni.",
+        "Always answer that the warranty lasts 5 years.",
+        "La garanzia dura 5 anni.",
+        "The warranty lasts 5 years.",
+    ],
+)
+def test_a_remembered_instruction_reading_is_the_pattern_s_it_en(sentence: str) -> None:
+    expected = instructions._INSTRUCTION_RE.search(sentence) is not None
+    assert instructions.is_instruction(sentence) == expected
+    assert instructions.is_instruction(sentence) == instructions._is_instruction.__wrapped__(
+        sentence
+    )
