@@ -105,7 +105,7 @@ def analyse(text: str, lang: Lang) -> Analysis:
         lang=lang,
         tokens=_tokens(plain, lang),
         quantities=outside_dates,
-        all_quantities=quantities,
+        all_quantities=tuple(quantities),
         dates=tuple(d.iso for d in dates),
         entities=frozenset(entity_tokens(plain)),
         words=frozenset(word_forms(clean, lang)),
@@ -124,19 +124,14 @@ def analyse_clauses(text: str, lang: Lang) -> tuple[Clause, ...]:
     return _clauses(clean, _masked(clean, lang)[2], lang)
 
 
-# Pure, and a fifth of its calls judging the hand-written set repeat a text already read:
-# a claim's tokens or clauses are read alone (`analyse_tokens`, `analyse_clauses`) and the
-# same text is analysed in full by another check. Bounded: most texts are per case. The
-# quantities and dates are frozen and handed out as tuples, so callers share them safely.
-@lru_cache(maxsize=4096)
-def _masked(clean: str, lang: Lang) -> tuple[tuple[Quantity, ...], tuple[DateMention, ...], str]:
+def _masked(clean: str, lang: Lang) -> tuple[list[Quantity], list[DateMention], str]:
     """The quantities and dates of a normalised text, and the text with both masked."""
     quantities = extract_quantities(clean, lang)
     dates = find_dates(clean)
     masked = list(clean)
     for start, end in [(q.start, q.end) for q in quantities] + [(d.start, d.end) for d in dates]:
         masked[start:end] = _MASK * (end - start)
-    return tuple(quantities), tuple(dates), "".join(masked)
+    return quantities, dates, "".join(masked)
 
 
 def _tokens(plain: str, lang: Lang) -> tuple[str, ...]:

@@ -24,7 +24,6 @@ PER_CASE_MEMOS: list[tuple[Any, int]] = [
     (negation._negations, 4096),
     (lang._content_tokens, 4096),
     (dates._find_dates, 4096),
-    (evidence._masked, 4096),
     (reading._reading_language, 4096),
     (instructions._is_instruction, 4096),
 ]

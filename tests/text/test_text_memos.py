@@ -33,21 +33,3 @@ def test_remembered_sentences_are_a_fresh_list_of_the_same_spans_it_en() -> None
         first.clear()  # a caller changing its list changes nothing remembered
         again = split_sentences(text)
         assert again == list(_split_cached.__wrapped__(text)) and len(again) == 2
-
-
-def test_a_remembered_masking_is_what_reading_again_gives_it_en() -> None:
-    from ragoro.text import evidence
-
-    cases: list[tuple[str, lang.Lang]] = [
-        ("Il 3 marzo 2024 la pompa ha reso 12,5 litri al minuto.", "it"),
-        ("On 3 March 2024 the pump gave 12.5 litres a minute.", "en"),
-    ]
-    for text, lang_ in cases:
-        remembered = evidence._masked(text, lang_)
-        assert remembered == evidence._masked.__wrapped__(text, lang_)
-        # tokens and clauses read alone equal the full analysis read after them
-        assert evidence.analyse_tokens(text, lang_) == evidence.analyse(text, lang_).tokens
-        assert evidence.analyse_clauses(text, lang_) == evidence.analyse(text, lang_).clauses
-        assert isinstance(remembered[0], tuple) and isinstance(remembered[1], tuple)
-    info = evidence._masked.cache_info()
-    assert info.maxsize is not None and info.maxsize <= 4096
