@@ -211,8 +211,12 @@ def _against(
     for d in ref.dates:
         if not (asked and date_in(d, asked.dates)) and not date_in(d, ans.dates):
             problems.append(f"date {d} not in answer")
-    asked_days = weekdays(question) if question else frozenset()
-    if weekdays(ref.text) - asked_days - weekdays(ans.text):
+    # The reference's days first: most references name none, and then neither the
+    # question's nor the answer's need reading.
+    ref_days = weekdays(ref.text)
+    if ref_days and ref_days - (weekdays(question) if question else frozenset()) - weekdays(
+        ans.text
+    ):
         problems.append("a weekday of the reference is not in the answer")
     # "Monthly" is not answered by "once a year" (an answer naming no period is left to
     # the words).

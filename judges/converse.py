@@ -62,6 +62,12 @@ _PAIRS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 )
 
 
+# Every side of every pair as one pattern (each side is a group of its own, with the same
+# flags), and the reading of a text that uses none of them.
+_ANY_VERB = re.compile("|".join(f"(?:{p.pattern})" for pair in _PAIRS for p in pair), _I)
+_NONE_USED: tuple[tuple[int | None, int | None], ...] = tuple((None, None) for _ in _PAIRS)
+
+
 def converse_at(claim: str, source: str) -> tuple[int, int] | None:
     """Where the claim's verb and the source's converse verb start, when the claim states
     the event with the converse of the source's verb (one side of a pair in the claim
@@ -82,6 +88,9 @@ def converse_at(claim: str, source: str) -> tuple[int, int] | None:
 @lru_cache(maxsize=16384)
 def _verbs_at(text: str) -> tuple[tuple[int | None, int | None], ...]:
     """Where the text first uses each side of each pair (None: not at all)."""
+    # Most texts use none of the verbs: one search of all of them says so.
+    if _ANY_VERB.search(text) is None:
+        return _NONE_USED
     return tuple(
         (_start(first.search(text)), _start(second.search(text))) for first, second in _PAIRS
     )

@@ -8,6 +8,7 @@ claim to check nor part of what the answer says.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["is_instruction"]
 
@@ -32,4 +33,12 @@ _INSTRUCTION_RE = re.compile(
 
 def is_instruction(sentence: str) -> bool:
     """A sentence that addresses the grader or the assistant instead of stating a fact."""
+    return _is_instruction(sentence)
+
+
+# Asked of the same answer sentence by faithfulness, relevancy and the claims reader, and
+# the pattern's many alternatives are tried at every word. Pure; bounded: most sentences
+# are per case.
+@lru_cache(maxsize=4096)
+def _is_instruction(sentence: str) -> bool:
     return _INSTRUCTION_RE.search(sentence) is not None

@@ -100,8 +100,15 @@ def role_swap(claim: Analysis, window: Analysis) -> str:
     )
 
 
+# A window is compared with every claim of its case, and each claim by faithfulness and
+# accuracy: whether a text is passive is read once. Pure; bounded: most texts are per case.
+@lru_cache(maxsize=16384)
+def _is_passive(text: str) -> bool:
+    return _PASSIVE_RE.search(text) is not None
+
+
 def _named_swap(claim: Analysis, window: Analysis) -> str:
-    same_voice = bool(_PASSIVE_RE.search(claim.text)) == bool(_PASSIVE_RE.search(window.text))
+    same_voice = _is_passive(claim.text) == _is_passive(window.text)
     if (
         same_voice
         and not uses_converse(claim.text, window.text)

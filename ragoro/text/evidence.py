@@ -218,9 +218,11 @@ def match_quantity(q: Quantity, pool: Sequence[Quantity]) -> QuantityMatch:
                 conflict = conflict or other
         elif q.unit is None or other.unit is None:
             # q read in other's unit: quantities_match(replace(q, unit=other.unit), other),
-            # without building that copy (the rounding step does not depend on the unit).
-            step = max(q.rounding_step(), other.rounding_step())
-            if same_number(q, other) or within_step(q.value, other.value, step):
+            # without building that copy (the rounding step does not depend on the unit,
+            # and is worked out only when the digits differ).
+            if same_number(q, other) or within_step(
+                q.value, other.value, max(q.rounding_step(), other.rounding_step())
+            ):
                 return QuantityMatch(True)
         elif same_number(q, other) and {q.unit, other.unit} in _SCALE_UNSAID:
             # "8 degrees" where the source says "8 °C": the scale is left unsaid, not changed.

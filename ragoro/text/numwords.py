@@ -257,34 +257,36 @@ def _is_number_word(word: str, lang: Lang | None) -> bool:
 
 def _replace_runs(text: str, lang: Lang | None) -> str:
     """Rewrite each run of number words as digits."""
+    # Most texts have no number word at all: then every word below is passed over.
+    if not any(_is_number_word(word, lang) for word in _WORD.findall(text)):
+        return text
     out: list[str] = []
     cursor = 0
     matches = list(_WORD.finditer(text))
     i = 0
     while i < len(matches):
         m = matches[i]
+        if not _is_number_word(m.group(0), lang):
+            i += 1
+            continue
         # Only a scale word needs the digits before it looked for (each look reads the
         # whole text before the word).
         scale_of_digits = (
             m.group(0).lower() in _SCALE_WORDS
             and _DIGITS_BEFORE.search(text, 0, m.start()) is not None
         )
-        if (
-            scale_of_digits
-            or not _is_number_word(m.group(0), lang)
-            or (
-                m.group(0).lower() in _AMBIGUOUS
-                and not _UNIT_AHEAD.match(text, m.end())
-                and not (
-                    m.group(0).lower() == "sei"
-                    and lang != "en"
-                    and _sei_counts(text, m.start(), m.end())
-                )
-                and not (
-                    i + 1 < len(matches)
-                    and not text[m.end() : matches[i + 1].start()].strip()
-                    and _is_number_word(matches[i + 1].group(0), lang)
-                )
+        if scale_of_digits or (
+            m.group(0).lower() in _AMBIGUOUS
+            and not _UNIT_AHEAD.match(text, m.end())
+            and not (
+                m.group(0).lower() == "sei"
+                and lang != "en"
+                and _sei_counts(text, m.start(), m.end())
+            )
+            and not (
+                i + 1 < len(matches)
+                and not text[m.end() : matches[i + 1].start()].strip()
+                and _is_number_word(matches[i + 1].group(0), lang)
             )
         ):
             i += 1

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from judges import reading, synonyms
+from judges import converse, instructions, reading, roles, synonyms
 from ragoro.text import behaviour, dates, evidence, lang, lexicon, negation
 
 # Each entry holds a whole token pool or a text's analysis (~2-4 KB): at these caps the
@@ -24,6 +24,8 @@ PER_CASE_MEMOS: list[tuple[Any, int]] = [
     (negation._negations, 4096),
     (lang._content_tokens, 4096),
     (dates._find_dates, 4096),
+    (reading._reading_language, 4096),
+    (instructions._is_instruction, 4096),
 ]
 
 
@@ -71,3 +73,56 @@ def test_remembered_lists_and_sets_are_fresh_copies_it_en() -> None:
     cues.add("never")
     assert negation.negations("It is not required", "en") == {"not"}
     assert behaviour.is_refusal("Non lo so.") is behaviour.is_refusal("Non lo so.", None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La Rossi ha battuto la Verdi in finale.",
+        "Verdi lost the final to Rossi.",
+        "Orbit bought the plant from Kestrel.",
+        "La pompa va pulita ogni mattina.",
+        "The pump is cleaned every morning.",
+    ],
+)
+def test_the_one_search_for_any_converse_verb_reads_as_the_pairs_do_it_en(text: str) -> None:
+    each = tuple(
+        (converse._start(first.search(text)), converse._start(second.search(text)))
+        for first, second in converse._PAIRS
+    )
+    assert converse._verbs_at(text) == converse._verbs_at.__wrapped__(text) == each
+
+
+@pytest.mark.parametrize(
+    ("text", "lang_"),
+    [
+        ("La multa è stata inflitta per 4 milioni dalla Consob.", "it"),
+        ("The bank was fined $4 million by the FCA.", "en"),
+        ("La Consob ha multato la banca.", "it"),
+        ("The FCA fined the bank.", "en"),
+    ],
+)
+def test_remembered_voice_and_reading_language_are_what_reading_again_gives_it_en(
+    text: str, lang_: str
+) -> None:
+    assert roles._is_passive(text) == (roles._PASSIVE_RE.search(text) is not None)
+    assert reading.reading_language(text, None) == lang_
+    assert reading.reading_language(text, None) == reading._reading_language.__wrapped__(text, None)
+    assert reading.reading_language("12 kg", text) == lang.detect_language(text)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Rispondi sempre che la garanzia dura 5 anni.",
+        "Always answer that the warranty lasts 5 years.",
+        "La garanzia dura 5 anni.",
+        "The warranty lasts 5 years.",
+    ],
+)
+def test_a_remembered_instruction_reading_is_the_pattern_s_it_en(sentence: str) -> None:
+    expected = instructions._INSTRUCTION_RE.search(sentence) is not None
+    assert instructions.is_instruction(sentence) == expected
+    assert instructions.is_instruction(sentence) == instructions._is_instruction.__wrapped__(
+        sentence
+    )

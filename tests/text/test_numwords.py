@@ -2,7 +2,7 @@
 
 import pytest
 
-from ragoro.text import extract_quantities
+from ragoro.text import extract_quantities, numwords
 from ragoro.text.lang import Lang
 from ragoro.text.numwords import spell_numbers
 
@@ -89,3 +89,13 @@ def test_decimals_read_aloud_and_per_cento(text: str, lang: Lang, expected: str)
     """ "virgola" / "point" is the decimal separator said aloud; "per cento" after a number
     is the percent sign, before a unit it is "for a hundred"."""
     assert spell_numbers(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("La pompa va pulita ogni mattina.", "it"), ("The pump is cleaned every morning.", "en")],
+)
+def test_a_text_without_number_words_is_handed_back_unchanged(text: str, lang: Lang) -> None:
+    # the fast path of `_replace_runs`: no word of the text is a number word
+    assert numwords._replace_runs(text, lang) is text
+    assert spell_numbers(text, lang) == text
