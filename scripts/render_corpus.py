@@ -8,7 +8,9 @@ extraction.
 Source format (deliberately tiny):
 
 * optional front matter between two ``---`` lines at the top of the file, with
-  ``key: value`` lines; recognised keys are ``lang``, ``title`` and ``subject``;
+  ``key: value`` lines; recognised keys are ``lang``, ``title``, ``subject``,
+  ``owner`` (the organisation in the page footer, default ``Officine Ferraris S.p.A.``)
+  and ``author`` (the PDF author, default the demo corpus's);
 * ``# `` heading, ``## `` subheading, ``### `` sub-subheading;
 * paragraphs: consecutive non-blank lines, joined with single spaces;
 * ``- `` bullets, one per line;
@@ -44,6 +46,7 @@ FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 FONT_FAMILY = "DejaVu"
 
 AUTHOR = "Officine Ferraris S.p.A. (fictional company, ragoro demo corpus)"
+OWNER = "Officine Ferraris S.p.A."
 CREATOR = "ragoro scripts/render_corpus.py"
 PRODUCER = "ragoro render_corpus (fpdf2)"
 CREATION_DATE = datetime(2026, 1, 15, 9, 0, 0, tzinfo=UTC)
@@ -185,19 +188,20 @@ def parse_document(path: Path) -> Document:
 class CorpusPDF(FPDF):
     """FPDF with a footer showing company, document title and page numbers."""
 
-    def __init__(self, title: str, lang: str) -> None:
-        """Create an A4 portrait document for ``title`` in language ``lang``."""
+    def __init__(self, title: str, lang: str, owner: str = OWNER) -> None:
+        """Create an A4 portrait document for ``title`` in language ``lang``, owned by ``owner``."""
         super().__init__(orientation="P", unit="mm", format="A4")
         self.doc_title = title
+        self.owner = owner
         self.page_word, self.of_word = PAGE_LABELS.get(lang, PAGE_LABELS["en"])
 
     def footer(self) -> None:
-        """Draw the page footer: ``Officine Ferraris S.p.A. – title – Page n of N``."""
+        """Draw the page footer: ``owner – title – Page n of N``."""
         self.set_y(-14)
         self.set_font(FONT_FAMILY, "", 8)
         self.set_text_color(90, 90, 90)
         text = (
-            f"Officine Ferraris S.p.A. – {self.doc_title} – "
+            f"{self.owner} – {self.doc_title} – "
             f"{self.page_word} {self.page_no()} {self.of_word} {{nb}}"
         )
         self.cell(0, 6, text, align="C")
@@ -275,7 +279,8 @@ def _draw_table(pdf: FPDF | FPDFRecorder, block: Table, col_widths: tuple[float,
     """Draw ``block`` as an fpdf2 table (``pdf`` may be an FPDF or a recorder)."""
     with pdf.table(
         col_widths=col_widths,
-        width=sum(col_widths),
+        # The widths sum to the page width up to rounding; a sum one ulp over it is refused.
+        width=min(sum(col_widths), pdf.epw),
         text_align="LEFT",
         line_height=TABLE_SIZE * 0.5,
         padding=TABLE_PADDING,
@@ -291,7 +296,7 @@ def _draw_table(pdf: FPDF | FPDFRecorder, block: Table, col_widths: tuple[float,
 
 def render_document(doc: Document, out_path: Path) -> int:
     """Render ``doc`` to ``out_path`` and return the number of pages."""
-    pdf = CorpusPDF(doc.title, doc.lang)
+    pdf = CorpusPDF(doc.title, doc.lang, doc.meta.get("owner", OWNER))
     pdf.add_font(FONT_FAMILY, "", str(FONT_REGULAR))
     pdf.add_font(FONT_FAMILY, "B", str(FONT_BOLD))
     pdf.set_margins(MARGIN, MARGIN, MARGIN)
@@ -299,7 +304,7 @@ def render_document(doc: Document, out_path: Path) -> int:
     pdf.set_creation_date(CREATION_DATE)
     pdf.set_title(doc.title)
     pdf.set_subject(doc.meta.get("subject", doc.title))
-    pdf.set_author(AUTHOR)
+    pdf.set_author(doc.meta.get("author", AUTHOR))
     pdf.set_creator(CREATOR)
     pdf.set_producer(PRODUCER)
     pdf.set_lang(doc.lang)
@@ -341,15 +346,14 @@ def verify_document(doc: Document, pdf_path: Path) -> list[str]:
     """
     import pypdfium2 as pdfium
 
+    footer = f"{doc.meta.get('owner', OWNER)} – {doc.title} –"
     pdf = pdfium.PdfDocument(str(pdf_path))
     pages: list[str] = []
     try:
         for index in range(len(pdf)):
             page = pdf[index]
             text = page.get_textpage().get_text_range()
-            lines = [
-                ln for ln in text.splitlines() if not ln.startswith("Officine Ferraris S.p.A. –")
-            ]
+            lines = [ln for ln in text.splitlines() if not ln.startswith(footer)]
             pages.append("\n".join(lines))
     finally:
         pdf.close()
