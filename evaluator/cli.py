@@ -7,24 +7,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from evaluator.console import render_explanations, render_report
-from evaluator.extraction_cli import add_extraction_parser, run_extraction_command
-from evaluator.gate import GatedReport, GateOutcome, judge_outage, run_gate
-from evaluator.gate_cli import add_gate_arguments, baseline_beside
-from evaluator.journal import journal_path
-from evaluator.orchestrate import DEFAULT_GOLDEN, evaluate_streamed, rescore_streamed
-from evaluator.participants import ModelUse
-from evaluator.report_file import write_report_json
-from evaluator.selfcheck import SELFCHECK_AGENTS, render_selfcheck, selfcheck
-from evaluator.stream_run import StreamedRun
-from evaluator.views import add_view_arguments, baseline_entry_before, write_views
+from evaluator.defaults import DEFAULT_GOLDEN, SELFCHECK_AGENTS
+from evaluator.extraction_cli import add_extraction_parser
+from evaluator.gate_cli import add_gate_arguments
+from evaluator.views_cli import add_view_arguments
 from judges.registry import JUDGES
 from ragoro.cli import run_command
-from ragoro.errors import ExitCode, UsageError
-from ragoro.executors import Executor, add_executor_arguments, executor_from_args
-from ragoro.golden import atomic_write_text
-from ragoro.lineage import Lineage, relative_to, write_lineage
-from ragoro.llm.arguments import add_request_arguments, add_role_arguments, limits_from_args
+from ragoro.executors import add_executor_arguments
+from ragoro.llm.arguments import add_request_arguments, add_role_arguments
 
 
 def _common(parser: argparse.ArgumentParser, *, golden_default: Path | None) -> None:
@@ -117,28 +107,6 @@ def _model_arguments(parser: argparse.ArgumentParser, *, agent: bool = False) ->
         default=None,
         help="model-call cache folder (default $RAGORO_CACHE_DIR or .cache/ragoro)",
     )
-
-
-def _use(args: argparse.Namespace) -> ModelUse:
-    try:
-        return ModelUse(
-            agent=limits_from_args(args, "agent"),
-            judge=limits_from_args(args, "judge"),
-            cache=not args.no_cache,
-            cache_dir=args.cache_dir,
-        )
-    except ValueError as exc:
-        raise UsageError(str(exc)) from exc
-
-
-def _print_spend(run: StreamedRun) -> None:
-    for role, accounting in run.accounting.items():
-        total = accounting.total()
-        if total.requests or total.cache_hits:
-            print(
-                f"{role} model: {total.requests} request(s) sent ({total.retries} retries, "
-                f"{total.errors} failed), {total.cache_hits} answered from the cache"
-            )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -247,146 +215,11 @@ def _selfcheck_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     _model_arguments(check)
 
 
-def _finish(args: argparse.Namespace, run: StreamedRun) -> int:
-    report = run.report
-    if args.baseline is None:
-        args.baseline = baseline_beside(report.golden_path)
-    print(render_report(report))
-    if args.explain:
-        print(render_explanations(report, run.cases.row))
-    entry = baseline_entry_before(args.baseline, report)
-    outage = judge_outage(report, run.rows())
-    if outage is not None:
-        # Not a verdict on the agent: the baseline is neither read nor written.
-        outcome = GateOutcome(
-            exit_code=int(ExitCode.PROVIDER_UNAVAILABLE),
-            lines=[f"error: {outage}"],
-            baseline_path=str(args.baseline),
-        )
-    else:
-        outcome = run_gate(
-            report, args.baseline, update=args.update_baseline, fail_on_flips=args.fail_on_flips
-        )
-    # The report's own (already validated) values; every case's verdicts are written from
-    # the run's files, one case at a time.
-    gated = GatedReport.model_construct(**dict(report), gate=outcome.verdict)
-    write_report_json(args.report, gated, run.rows())
-    print(f"report: {args.report}")
-    for line in write_views(args, run, entry, outcome.comparison):
-        print(line)
-    for line in outcome.lines:
-        print(line)
-    return outcome.exit_code
-
-
-def _evaluate(args: argparse.Namespace, executor: Executor) -> StreamedRun:
-    return evaluate_streamed(
-        args.golden,
-        index=args.index,
-        agent=args.agent,
-        judge=args.judge,
-        judge_model=args.judge_model,
-        mode=args.mode,
-        k=args.k,
-        repeats=args.repeats,
-        concurrency=args.concurrency,
-        progress=not args.no_progress,
-        allow_self_judge=args.allow_self_judge,
-        reviewed_only=args.reviewed_only,
-        probe=True,
-        use=_use(args),
-        executor=executor,
-        journal=journal_path(args.outcomes),
-        fresh=args.fresh,
-    )
-
-
-def _run(args: argparse.Namespace) -> int:
-    executor = executor_from_args(args)
-    try:
-        run = _evaluate(args, executor)
-    finally:
-        executor.close()
-    try:
-        run.write_outcomes(args.outcomes)
-        report = run.report
-        write_lineage(
-            args.outcomes,
-            Lineage(
-                kind="outcomes",
-                golden=relative_to(args.golden, args.outcomes),
-                golden_sha256=report.golden_sha256,
-                index=relative_to(args.index, args.outcomes),
-                docs=relative_to(report.docs, args.outcomes) if report.docs else "",
-                corpus_sha256=report.corpus_sha256,
-                agent=report.agent,
-            ),
-        )
-        if run.journal is not None:
-            run.journal.finish()
-        report.outcomes_path = str(args.outcomes)
-        print(f"outcomes: {args.outcomes}")
-        _print_spend(run)
-        return _finish(args, run)
-    finally:
-        run.close()
-
-
-def _rescore(args: argparse.Namespace) -> int:
-    executor = executor_from_args(args)
-    try:
-        run = rescore_streamed(
-            args.outcomes,
-            golden=args.golden,
-            index=args.index,
-            judge=args.judge,
-            judge_model=args.judge_model,
-            mode=args.mode,
-            repeats=args.repeats,
-            concurrency=args.concurrency,
-            progress=not args.no_progress,
-            allow_self_judge=args.allow_self_judge,
-            reviewed_only=args.reviewed_only,
-            probe=True,
-            use=_use(args),
-            executor=executor,
-        )
-    finally:
-        executor.close()
-    try:
-        _print_spend(run)
-        return _finish(args, run)
-    finally:
-        run.close()
-
-
-def _selfcheck(args: argparse.Namespace) -> int:
-    result = selfcheck(
-        args.golden,
-        index=args.index,
-        judge=args.judge,
-        judge_model=args.judge_model,
-        k=args.k,
-        concurrency=args.concurrency,
-        progress=not args.no_progress,
-        probe=True,
-        use=_use(args),
-    )
-    atomic_write_text(args.report, result.model_dump_json(indent=2) + "\n")
-    print(render_selfcheck(result))
-    print(f"report: {args.report}")
-    return result.exit_code
-
-
-_HANDLERS = {
-    "run": _run,
-    "rescore": _rescore,
-    "selfcheck": _selfcheck,
-    "extraction": run_extraction_command,
-}
-
-
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `python -m evaluator`; returns the process exit code."""
     args = _parser().parse_args(argv)
-    return run_command(_HANDLERS[args.command], args, offline_flag="--judge offline")
+    # Imported once the arguments are good: --help and usage errors never load the agent,
+    # the judges or the report.
+    from evaluator.commands import HANDLERS
+
+    return run_command(HANDLERS[args.command], args, offline_flag="--judge offline")

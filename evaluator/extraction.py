@@ -41,8 +41,6 @@ from ragoro.errors import InputError
 from vectordb import Document, load_documents
 from vectordb.facts import CHANNELS, CellFact, DocumentFacts, NumberFact, TextFact, extract_facts
 
-DEFAULT_FIXTURES = Path("data/fixtures/demo_ground_truth.json")
-DEFAULT_EXTRACTION_BASELINE = Path("data/golden/extraction_baseline.json")
 SAME_SENTENCE = 0.5
 """Least difflib ratio for two unequal sentences to count as one sentence, extracted badly."""
 COVERAGE = "_coverage"

@@ -5,19 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from evaluator.extraction import (
-    DEFAULT_EXTRACTION_BASELINE,
-    DEFAULT_FIXTURES,
-    as_run_report,
-    dump_report,
-    render_extraction,
-    run_extraction,
-)
-from evaluator.gate import run_gate
+from evaluator.defaults import DEFAULT_EXTRACTION_BASELINE, DEFAULT_FIXTURES
 from evaluator.gate_cli import add_gate_arguments
-from ragoro.golden import atomic_write_text
 
-__all__ = ["add_extraction_parser", "run_extraction_command"]
+__all__ = ["add_extraction_parser"]
 
 
 def add_extraction_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,15 +45,3 @@ def add_extraction_parser(commands: argparse._SubParsersAction[argparse.Argument
         help="mismatches printed per channel (default 10; the report keeps all)",
     )
     add_gate_arguments(extraction, default=DEFAULT_EXTRACTION_BASELINE)
-
-
-def run_extraction_command(args: argparse.Namespace) -> int:
-    """Score and gate the extraction; print the table, the report path and the gate."""
-    report = run_extraction(args.docs, args.fixtures)
-    atomic_write_text(args.report, dump_report(report))
-    print(render_extraction(report, mismatches=args.mismatches))
-    print(f"report: {args.report}")
-    outcome = run_gate(as_run_report(report), args.baseline, update=args.update_baseline)
-    for line in outcome.lines:
-        print(line)
-    return outcome.exit_code

@@ -14,6 +14,7 @@ from pathlib import Path
 from evaluator.accumulate import JudgedCases, ReportBuilder
 from evaluator.agents.base import Agent
 from evaluator.chunk_analyses import save_judge_vectors
+from evaluator.defaults import DEFAULT_GOLDEN
 from evaluator.golden_source import GoldenSource
 from evaluator.heap import existing_heap_frozen
 from evaluator.journal import OutcomesJournal, run_fingerprint, run_journalled
@@ -44,8 +45,6 @@ from ragoro.llm import Accounting
 from vectordb import DEFAULT_INDEX, VectorIndex
 
 __all__ = ["DEFAULT_GOLDEN", "evaluate_streamed", "rescore_streamed"]
-
-DEFAULT_GOLDEN = Path("data/golden/qa_golden_set.jsonl")
 
 
 def _open_index(path: Path | str) -> VectorIndex:

@@ -25,7 +25,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from evaluator.evaluate import DEFAULT_GOLDEN, evaluate
+from evaluator.defaults import DEFAULT_GOLDEN, SELFCHECK_AGENTS
+from evaluator.evaluate import evaluate
 from evaluator.participants import ModelUse, resolve_judge
 from evaluator.preflight import load_items, probe_models
 from evaluator.report import RunReport, metric_order
@@ -50,16 +51,6 @@ __all__ = [
     "render_selfcheck",
     "selfcheck",
 ]
-
-SELFCHECK_AGENTS: tuple[str, ...] = (
-    "reference",
-    "null:yes",
-    "null:echo",
-    "null:swap",
-    "null:refuse",
-    "null:context",
-)
-"""The agents selfcheck runs, in the order of the table's columns."""
 
 Subset = Literal["all", "answerable", "not yes/no", "reference not yes"]
 """Which cases a goal is measured on: every case, those with expected.refuse false, the

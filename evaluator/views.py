@@ -17,25 +17,6 @@ from evaluator.stream_run import StreamedRun
 from vectordb import Document, VectorIndex
 
 
-def add_view_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add --html, --no-html and --junit to a `run`/`rescore` parser."""
-    parser.add_argument(
-        "--html",
-        type=Path,
-        metavar="PATH",
-        help="where to write the HTML report, one offline file (default: beside --report, "
-        "same name with .html)",
-    )
-    parser.add_argument("--no-html", action="store_true", help="do not write the HTML report")
-    parser.add_argument(
-        "--junit",
-        type=Path,
-        metavar="PATH",
-        help="also write JUnit XML: one testcase per case and gated metric, the verdict's "
-        "reason as the failure message",
-    )
-
-
 def _selected(path: Path, report: RunReport) -> tuple[str, BaselineEntry | None]:
     try:
         baseline = load_baseline(path)

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from judges.deterministic import DeterministicConfig
-from judges.lexical import LexicalConfig
-from ragoro.llm import Accounting, Limits
-
 if TYPE_CHECKING:
-    from ragoro.llm import LLMClient
+    # Annotations only: the registry that names the judges (and so every --help) must not
+    # load the judges' rules.
+    from judges.deterministic import DeterministicConfig
+    from judges.lexical import LexicalConfig
+    from ragoro.llm import Accounting, Limits, LLMClient
 
 __all__ = ["ClientFactory", "JudgeOptions"]
 

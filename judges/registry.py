@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from judges.base import Judge
-from judges.deterministic import DeterministicConfig
-from judges.lexical import LexicalConfig
-from judges.options import ClientFactory, JudgeOptions
-from ragoro.llm import Accounting, Limits
+from judges.options import JudgeOptions
+
+if TYPE_CHECKING:
+    # Annotations only: `JUDGES` names the judges for every --help, which must not load
+    # their rules.
+    from judges.base import Judge
+    from judges.deterministic import DeterministicConfig
+    from judges.lexical import LexicalConfig
+    from judges.options import ClientFactory
+    from ragoro.llm import Accounting, Limits
 
 __all__ = ["JUDGES", "make_judge"]
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ragoro.contracts import CASE_TYPES, CaseType
-from ragoro.llm.gate import DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, DEFAULT_TIMEOUT, Limits
+from ragoro.llm.defaults import DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, DEFAULT_TIMEOUT
+from ragoro.llm.gate import Limits
 
 PROMPT_VERSION = "gen-v1"
 """Bump when the prompts or the offline templates change what gets written."""

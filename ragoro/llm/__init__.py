@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ragoro.llm.accounting import Accounting, ModelStats, usage_from_message
     from ragoro.llm.budget import CallBudget
     from ragoro.llm.cache import CachedResponse, CallCache, default_cache_dir, make_key
+    from ragoro.llm.defaults import DEFAULT_TIMEOUT
     from ragoro.llm.errors import (
         BudgetExhausted,
         LLMCallError,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
         make_chat_model,
         parse_spec,
     )
-    from ragoro.llm.gate import DEFAULT_TIMEOUT, Limits, RequestGate
+    from ragoro.llm.gate import Limits, RequestGate
     from ragoro.llm.parsing import OutputParseError, extract_json_object, parse_output
     from ragoro.llm.ratelimit import RateLimiter
     from ragoro.llm.redact import redact, register_secret
@@ -104,7 +105,7 @@ _HOME = {
     "load_env": "ragoro.llm.factory",
     "make_chat_model": "ragoro.llm.factory",
     "parse_spec": "ragoro.llm.factory",
-    "DEFAULT_TIMEOUT": "ragoro.llm.gate",
+    "DEFAULT_TIMEOUT": "ragoro.llm.defaults",
     "Limits": "ragoro.llm.gate",
     "RequestGate": "ragoro.llm.gate",
     "OutputParseError": "ragoro.llm.parsing",

@@ -8,8 +8,12 @@ builder, which has one model); the request options (`--timeout`, `--retries`,
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from ragoro.llm.gate import DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, DEFAULT_TIMEOUT, Limits
+from ragoro.llm.defaults import DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, DEFAULT_TIMEOUT
+
+if TYPE_CHECKING:
+    from ragoro.llm.gate import Limits
 
 __all__ = ["add_request_arguments", "add_role_arguments", "limits_from_args"]
 
@@ -95,6 +99,10 @@ def add_request_arguments(parser: argparse.ArgumentParser) -> None:
 
 def limits_from_args(args: argparse.Namespace, role: str | None) -> Limits:
     """The `Limits` of one role from parsed arguments."""
+    # Imported here, once the arguments are parsed: the request gate loads the contracts,
+    # which --help and argument errors do not need.
+    from ragoro.llm.gate import Limits
+
     prefix = f"{role}_" if role else ""
     return Limits(
         max_calls=getattr(args, f"{prefix}max_calls", None),

@@ -10,8 +10,8 @@ from urllib.parse import urlparse
 
 from dotenv import find_dotenv, load_dotenv
 
+from ragoro.llm.defaults import DEFAULT_TIMEOUT
 from ragoro.llm.errors import LLMConfigError
-from ragoro.llm.gate import DEFAULT_TIMEOUT
 from ragoro.llm.redact import register_key_envs, register_secret
 
 if TYPE_CHECKING:

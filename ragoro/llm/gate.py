@@ -18,6 +18,12 @@ from typing import TypeVar
 
 from ragoro.llm.accounting import Accounting
 from ragoro.llm.budget import CallBudget
+from ragoro.llm.defaults import (
+    DEFAULT_ATTEMPTS,
+    DEFAULT_BACKOFF,
+    DEFAULT_MAX_DELAY,
+    DEFAULT_TIMEOUT,
+)
 from ragoro.llm.errors import BudgetExhausted, LLMCallError, UnreadableReply
 from ragoro.llm.ratelimit import RateLimiter
 from ragoro.llm.redact import redact
@@ -25,12 +31,6 @@ from ragoro.llm.retry import RetryPolicy
 
 R = TypeVar("R")
 logger = logging.getLogger(__name__)
-
-DEFAULT_TIMEOUT = 60.0
-"""Seconds one HTTP request may take before it is abandoned (and retried)."""
-DEFAULT_ATTEMPTS = 4
-DEFAULT_BACKOFF = 1.0
-DEFAULT_MAX_DELAY = 60.0
 
 
 @dataclass(frozen=True)
