@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluator.agents import ExtractiveAgent
 from evaluator.agents.hybrid import (
     RRF_C,
     VECTOR_WEIGHT,
@@ -92,3 +93,26 @@ def test_reported_rows_give_the_last_third_to_retrieval() -> None:
     # Too few retrieved rows: the chosen ones fill in.
     assert with_retrieved([5, 6, 7], [5, 6], 3) == [5, 6, 7]
     assert with_retrieved([], [4, 2], 3) == [4, 2]
+
+
+@pytest.mark.parametrize(
+    ("question", "document"),
+    [
+        # "fatturato" reaches "revenue" by keywords; the English-only model ranks the press
+        # manual first for an Italian question.
+        ("Quanto vale il fatturato xqzzy vvkwp jjqrt?", "results_2025.md"),
+        ("How many holidays xqzzy vvkwp jjqrt?", "manuale_dipendente.txt"),
+    ],
+)
+def test_a_refusal_with_no_chosen_chunk_reports_the_fused_order(
+    index: VectorIndex, question: str, document: str
+) -> None:
+    # More words the corpus never uses than words it knows: refused before any chunk is
+    # chosen. Its contexts follow retrieval's fused order, not the vectors' cosine order.
+    agent = ExtractiveAgent(index, k=3)
+    answered = agent.answer(question)
+    assert answered.refused is True
+    assert answered.contexts[0].document_path == document
+    cosines = agent._cosines(question, [])
+    by_cosine = max(cosines, key=lambda row: cosines[row])
+    assert index.chunks[by_cosine].document_path != document
