@@ -4,8 +4,10 @@ For each question it
 
 1. retrieves candidate chunks by hybrid search: BM25 over stemmed words (with translations
    and typo correction) and FAISS vector search, fused by reciprocal rank (the packaged
-   embedding model is English-only; keywords carry Italian and cross-language questions),
-   then keeps the k chunks whose best sentence supports the question most;
+   embedding model is English-only, so its ranks count half; keywords carry Italian and
+   cross-language questions), then keeps the k chunks whose best sentence supports the
+   question most, and reports the first two thirds of them (and always the answer's own) with
+   retrieval's best other chunk in the last third of the k contexts (`with_retrieved`);
 2. scores every whole sentence of the candidates (never a question the document asks) by the
    IDF-weighted share of the question terms the corpus knows that it contains, preferring
    sentences with a number + unit for "how much" questions and those whose threshold a
