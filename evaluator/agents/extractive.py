@@ -4,8 +4,10 @@ For each question it
 
 1. retrieves candidate chunks by hybrid search: BM25 over stemmed words (with translations
    and typo correction) and FAISS vector search, fused by reciprocal rank (the packaged
-   embedding model is English-only; keywords carry Italian and cross-language questions),
-   then keeps the k chunks whose best sentence supports the question most;
+   embedding model is English-only, so its ranks count half; keywords carry Italian and
+   cross-language questions), then keeps the k chunks whose best sentence supports the
+   question most, and reports the first two thirds of them (and always the answer's own) with
+   retrieval's best other chunk in the last third of the k contexts (`with_retrieved`);
 2. scores every whole sentence of the candidates (never a question the document asks) by the
    IDF-weighted share of the question terms the corpus knows that it contains, preferring
    sentences with a number + unit for "how much" questions and those whose threshold a
@@ -44,7 +46,7 @@ from evaluator.agents.conflict import clarification_options, find_conflict
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.contrasts import sibling_members
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
-from evaluator.agents.hybrid import HybridRetriever
+from evaluator.agents.hybrid import HybridRetriever, with_retrieved
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
@@ -337,9 +339,13 @@ class ExtractiveAgent:
             body = f"{short} — {body}"
         sources = [self._source(c.sentence) for c in chosen]
         value, unit = stated_value(quantity) if quantity is not None else (None, None)
+        # The answer's own chunks are always among the contexts it reports.
+        shown = with_retrieved(rows, list(cosines), self.k)
+        if any(c.row not in shown for c in chosen):
+            shown = rows
         return AgentAnswer(
             answer=f"{body} {citation(sources, lang)}",
-            contexts=self._contexts(rows, cosines),
+            contexts=self._contexts(shown, cosines),
             citations=list(dict.fromkeys(s.document_path for s in sources)),
             refused=False,
             asked_clarification=False,
@@ -355,8 +361,9 @@ class ExtractiveAgent:
         cosines: dict[int, float],
         elsewhere: Elsewhere = None,
     ) -> AgentAnswer:
-        # A refusal still reports what was retrieved: retrieval is judged on its own.
-        shown = rows or sorted(cosines, key=lambda row: (-cosines[row], row))[: self.k]
+        # A refusal still reports what was retrieved: retrieval is judged on its own. With
+        # no chosen chunk, retrieval's fused order (`cosines` keeps it) is the best guess.
+        shown = with_retrieved(rows, list(cosines), self.k) if rows else list(cosines)[: self.k]
         return AgentAnswer(
             answer=refusal(lang, missing, elsewhere),
             contexts=self._contexts(shown, cosines),
