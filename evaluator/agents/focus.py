@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from evaluator.agents.about import section_years, sibling_owner, someone_elses
 from evaluator.agents.contrasts import (
+    sibling_bounds,
     sibling_dates,
     sibling_holders,
     sibling_identifiers,
@@ -371,6 +372,7 @@ def focus_misses(
     series = sibling_identifiers(question, [s.text for s in chosen])
     series += sibling_sizes(question, lang, [(s.text, s.lang) for s in chosen])
     series += sibling_holders(question, lang, [(s.text, s.lang) for s in chosen])
+    series += sibling_bounds(question, lang, (best.text, best.lang))
     if series:
         return FocusMiss([QueryTerm(c, c) for c in series], "entity")
     slots = (
