@@ -29,6 +29,7 @@ from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.modifiers import kind_noun, unmet_kind, unmet_qualifiers
+from evaluator.agents.positions import no_holder_named
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.wording import Elsewhere
@@ -391,6 +392,6 @@ def focus_misses(
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
     if no_code_given(question, chosen) or no_time_given(question, chosen):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
-    if not numeric and no_one_named(question, chosen):
+    if not numeric and (no_one_named(question, chosen) or no_holder_named(question, chosen)):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
     return FocusMiss([])
