@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from evaluator.agents.contrasts import sibling_bounds
+from ragoro.text import Lang
 from tests.evaluator.one_document import agent_over
 
 SPEC = (
@@ -21,18 +22,18 @@ HANDBOOK = (
 
 
 def test_the_other_end_of_a_range_is_a_sibling() -> None:
-    maximum = ("The maximum operating pressure is 210 bar.", "en")
+    maximum: tuple[str, Lang] = ("The maximum operating pressure is 210 bar.", "en")
     assert sibling_bounds("What is the minimum operating pressure?", "en", maximum) == ["minimum"]
     assert sibling_bounds("What is the maximum operating pressure?", "en", maximum) == []
-    massimo = ("per un massimo di 8 giorni al mese.", "it")
+    massimo: tuple[str, Lang] = ("per un massimo di 8 giorni al mese.", "it")
     assert sibling_bounds("Qual è il numero minimo di giorni?", "it", massimo) == ["minimo"]
     assert sibling_bounds("Qual è il numero massimo di giorni?", "it", massimo) == []
     # Across languages each text is read in its own.
     assert sibling_bounds("What is the minimum number of days?", "en", massimo) == ["minimum"]
     # "Almeno" states a lower bound; a sentence naming no end leaves the question alone.
-    almeno = ("con almeno 6 mesi di anzianità.", "it")
+    almeno: tuple[str, Lang] = ("con almeno 6 mesi di anzianità.", "it")
     assert sibling_bounds("Qual è l'anzianità minima richiesta?", "it", almeno) == []
-    plain = ("La pressione di esercizio è di 210 bar.", "it")
+    plain: tuple[str, Lang] = ("La pressione di esercizio è di 210 bar.", "it")
     assert sibling_bounds("Qual è la pressione minima?", "it", plain) == []
     # A question naming both ends asks for the range.
     assert sibling_bounds("What are the minimum and maximum pressures?", "en", maximum) == []
