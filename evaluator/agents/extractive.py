@@ -62,6 +62,7 @@ from evaluator.agents.ranking import (
     with_complement,
 )
 from evaluator.agents.short_answer import short_answer
+from evaluator.agents.superlatives import asks_rank, ranks_as_asked
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, support_bar, term_in
 from evaluator.agents.vocabulary import (
     asked_head,
@@ -199,6 +200,16 @@ class ExtractiveAgent:
             # number at all.
             best = next(
                 (c for c in pool if self._supported(c, lang) and kind(c.sentence.text)), best
+            )
+        if asks_rank(question):
+            # "Which unit grew the most" is answered by a sentence that ranks (`superlatives`).
+            best = next(
+                (
+                    c
+                    for c in pool
+                    if self._supported(c, lang) and ranks_as_asked(question, c.sentence)
+                ),
+                best,
             )
         unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
         if (

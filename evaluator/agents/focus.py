@@ -31,6 +31,7 @@ from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.modifiers import kind_noun, unmet_kind, unmet_qualifiers
 from evaluator.agents.positions import no_holder_named
 from evaluator.agents.short_answer import asks_who, names_someone
+from evaluator.agents.superlatives import unranked
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.wording import Elsewhere
 from ragoro.text import Lang, Quantity, stem
@@ -390,7 +391,11 @@ def focus_misses(
     contact = asked_contact(question)
     if contact is not None and not gives_contact(contact, [c.text for c in chosen]):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
-    if no_code_given(question, chosen) or no_time_given(question, chosen):
+    if (
+        no_code_given(question, chosen)
+        or no_time_given(question, chosen)
+        or unranked(question, chosen)
+    ):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
     if not numeric and (no_one_named(question, chosen) or no_holder_named(question, chosen)):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
