@@ -257,7 +257,9 @@ class ExtractiveAgent:
         members = sibling_members(question, lang, by_lang)
         if members:
             return self._refuse(lang, [QueryTerm(m, m) for m in members], selected, cosines)
-        excluded = negated_only(question, lang, self._passages(chosen))
+        chunks = [self.index.chunks[r] for r in dict.fromkeys(c.row for c in chosen)]
+        passages = [(c.text, self.stats.lang_of(c.document_path)) for c in chunks]
+        excluded = negated_only(question, lang, passages)
         if excluded:
             return self._refuse(lang, excluded, selected, cosines)
         parts = included_only(terms, best.sentence) if numeric else []
@@ -315,12 +317,6 @@ class ExtractiveAgent:
         return order[: self.k]
 
     # -- decisions ---------------------------------------------------------------------
-
-    def _passages(self, chosen: list[Candidate]) -> list[tuple[str, Lang]]:
-        """The text of each chunk the answer's sentences come from, in its language."""
-        rows = dict.fromkeys(c.row for c in chosen)
-        chunks = [self.index.chunks[r] for r in rows]
-        return [(c.text, self.stats.lang_of(c.document_path)) for c in chunks]
 
     def _supported(self, candidate: Candidate, lang: Lang) -> bool:
         """Does the sentence meet the support bar of its language against the question's?"""

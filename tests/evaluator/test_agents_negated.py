@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from evaluator.agents.negated import asked_conditions, negated_only
+from ragoro.text import Lang
 from tests.evaluator.one_document import agent_over
 
 NOTICE = (
@@ -34,12 +35,16 @@ def test_a_condition_is_an_adjective_by_its_noun_or_an_if_clause() -> None:
 
 
 def test_a_condition_named_only_negated_is_not_met() -> None:
-    passage = [("I curriculum dei candidati non assunti sono conservati per 24 mesi.", "it")]
+    passage: list[tuple[str, Lang]] = [
+        ("I curriculum dei candidati non assunti sono conservati per 24 mesi.", "it")
+    ]
     question = "Per quanto tempo sono conservati i curriculum dei candidati assunti?"
     assert [t.word for t in negated_only(question, "it", passage)] == ["assunti"]
-    stated = [("I curriculum dei candidati assunti restano nel fascicolo.", "it")]
+    stated: list[tuple[str, Lang]] = [
+        ("I curriculum dei candidati assunti restano nel fascicolo.", "it")
+    ]
     assert negated_only(question, "it", stated) == []
-    en = [("The torques apply to screws that are not lubricated.", "en")]
+    en: list[tuple[str, Lang]] = [("The torques apply to screws that are not lubricated.", "en")]
     lubricated = "What torque do the flange screws need if the threads are lubricated?"
     assert [t.word for t in negated_only(lubricated, "en", en)] == ["lubricated"]
 
