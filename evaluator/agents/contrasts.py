@@ -22,9 +22,7 @@ with "the order backlog at 31 December 2025 was..." gives the value at another d
 da 5 litri*", answered with the row of the "tanica da 20 litri", gives another size's code
 (`sibling_sizes`).
 
-The two bounds of a range are such a pair: "the *minimum* operating pressure" answered with
-"the *maximum* operating pressure is 210 bar", "il numero *minimo* di giorni" answered with
-"per un *massimo* di 8 giorni", gives the other end of the range (`sibling_bounds`).
+The two ends of a range and the members joined into one figure are read in `ranges`.
 """
 
 from __future__ import annotations
@@ -40,7 +38,6 @@ from ragoro.text.numbers import extract_quantities, parse_number
 from ragoro.text.units import base_unit, normalize_unit
 
 __all__ = [
-    "sibling_bounds",
     "sibling_dates",
     "sibling_holders",
     "sibling_identifiers",
@@ -298,45 +295,3 @@ def sibling_holders(question: str, lang: Lang, sentences: Sequence[tuple[str, La
                 out.append(word)
                 break
     return out
-
-
-# The two ends of a range. "Almeno" / "at least" state a lower bound as surely as "minimo";
-# "most" and "least" alone are as often a quantity of things ("most customers"), so only
-# "at least" is read.
-_BOUNDS: dict[str, dict[Lang, frozenset[str]]] = {
-    "lower": {
-        "en": frozenset({"minimum", "min", "minimal", "at least"}),
-        "it": frozenset({"minimo", "minima", "minimi", "minime", "almeno"}),
-    },
-    "upper": {
-        "en": frozenset({"maximum", "max", "maximal", "at most"}),
-        "it": frozenset({"massimo", "massima", "massimi", "massime"}),
-    },
-}
-_BOUND_RE = re.compile(r"\b(?:at\s+(?:least|most)|[^\W\d_]+)\b", re.IGNORECASE)
-
-
-def _bounds(text: str, lang: Lang) -> dict[str, str]:
-    """Which ends of a range the text names -> the word that names it."""
-    out: dict[str, str] = {}
-    for m in _BOUND_RE.finditer(text):
-        word = " ".join(m.group(0).lower().split())
-        for end, forms in _BOUNDS.items():
-            if word in forms[lang]:
-                out.setdefault(end, word)
-    return out
-
-
-def sibling_bounds(question: str, lang: Lang, sentence: tuple[str, Lang]) -> list[str]:
-    """The end of a range the question asks ("the *minimum* pressure") when the answer's
-    sentence (text, language) names only the other end ("the *maximum* pressure is 210
-    bar"): its value bounds the range from the other side. The word as the question writes
-    it; empty when the question names both ends or none."""
-    asked = _bounds(question, lang)
-    if len(asked) != 1:
-        return []
-    text, their_lang = sentence
-    theirs = _bounds(" ".join(text.split()), their_lang)
-    if not theirs or set(asked) & set(theirs):
-        return []
-    return list(asked.values())

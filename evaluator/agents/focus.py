@@ -19,7 +19,6 @@ from typing import NamedTuple
 
 from evaluator.agents.about import section_years, sibling_owner, someone_elses
 from evaluator.agents.contrasts import (
-    sibling_bounds,
     sibling_dates,
     sibling_holders,
     sibling_identifiers,
@@ -29,7 +28,8 @@ from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.modifiers import kind_noun, unmet_kind, unmet_qualifiers
-from evaluator.agents.positions import no_holder_named
+from evaluator.agents.positions import no_holder_named, no_one_named
+from evaluator.agents.ranges import sibling_bounds
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.superlatives import unranked
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
@@ -106,13 +106,6 @@ def unmet_identifiers(
         if not any(pattern.search(s.text) for s in sentences):
             out.append(quantity.raw.strip())
     return out
-
-
-def no_one_named(question: str, sentences: Sequence[Sentence]) -> bool:
-    """A "who" question whose answer sentences name no person, office or role beyond what
-    the question itself names ("Who chairs the Board?" answered with "approved by the
-    Board of Directors on 12 March")."""
-    return asks_who(question) and not any(names_someone(question, s.text) for s in sentences)
 
 
 # The slot a qualifier fills: Italian "per" + article + noun ("per gli operai"), English

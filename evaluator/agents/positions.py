@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from evaluator.agents.short_answer import names_person
+from evaluator.agents.short_answer import asks_who, names_person, names_someone
 from evaluator.agents.support import Sentence
 
-__all__ = ["asks_holder", "no_holder_named"]
+__all__ = ["asks_holder", "no_holder_named", "no_one_named"]
 
 # Verbs and predicate nouns of holding a post, in both languages. A post that a company can
 # hold ("il titolare del trattamento", the data controller) is left out.
@@ -30,6 +30,13 @@ _HOLDER_RE = re.compile(
     r"|presidentessa|coordinatore|coordinatrice|manager)\b)",
     re.IGNORECASE,
 )
+
+
+def no_one_named(question: str, sentences: Sequence[Sentence]) -> bool:
+    """A "who" question whose answer sentences name no person, office or role beyond what
+    the question itself names ("Who chairs the Board?" answered with "approved by the
+    Board of Directors on 12 March")."""
+    return asks_who(question) and not any(names_someone(question, s.text) for s in sentences)
 
 
 def asks_holder(question: str) -> bool:

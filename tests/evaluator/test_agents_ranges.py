@@ -1,11 +1,13 @@
 """The other end of a range is no answer: "the minimum pressure" answered with "the maximum
-pressure is 210 bar" is refused, "the maximum pressure" answered. Italian and English."""
+pressure is 210 bar" is refused, "the maximum pressure" answered. Nor is the joint figure of
+several members of a series ("Scope 1 e Scope 2 ... 16.480 t") one member's. Italian and
+English."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from evaluator.agents.contrasts import sibling_bounds
+from evaluator.agents.ranges import joined_members, sibling_bounds
 from ragoro.text import Lang
 from tests.evaluator.one_document import agent_over
 
@@ -56,3 +58,52 @@ def test_a_minimum_is_not_answered_with_a_maximum_in_italian(tmp_path: Path) -> 
     answered = agent.answer("Qual è il numero massimo di giorni di lavoro da remoto al mese?")
     assert answered.refused is False
     assert "8 giorni" in answered.answer
+
+
+REPORT = (
+    "# Emissions\n\n"
+    "In the base year 2021 the Phase 1 and Phase 2 emissions of the Group were 16,480 tonnes.\n\n"
+    "In 2025 the Phase 1 emissions of the Group were 5,110 tonnes.\n"
+)
+RELAZIONE = (
+    "# Emissioni\n\n"
+    "Nell'anno base 2021 le emissioni Fase 1 e Fase 2 del Gruppo erano pari a 16.480 tonnellate.\n\n"
+    "Nel 2025 le emissioni Fase 1 del Gruppo sono state pari a 5.110 tonnellate.\n"
+)
+
+
+def test_a_member_joined_into_one_figure_is_not_given_alone() -> None:
+    base = "In the base year the Scope 1 and Scope 2 emissions were 16,480 tonnes."
+    assert joined_members("How much Scope 1 CO2 in the base year?", [base]) == ["Scope 1"]
+    assert joined_members("Scope 1 emissions?", ["Emissioni Scope 1+2 (t CO2) 12.920"]) == [
+        "Scope 1"
+    ]
+    # Asked joined, or given alone beside the sum: the figure is there.
+    assert joined_members("What were the Scope 1 and 2 emissions?", [base]) == []
+    both = "12.920 tonnellate, di cui 5.110 tonnellate di Scope 1 e 7.810 tonnellate di Scope 2."
+    assert joined_members("Quante emissioni Scope 1?", [both]) == []
+    # A sentence that only defines the series states no joint figure.
+    assert joined_members("Scope 2 in 2024?", ["CO2 emissions include Scope 1 and Scope 2."]) == []
+
+
+def test_a_joint_figure_is_refused_for_one_member_in_english(tmp_path: Path) -> None:
+    agent = agent_over(tmp_path, "report.md", REPORT)
+    refused = agent.answer("How much Phase 1 CO2 did the Group emit in the 2021 base year?")
+    assert refused.refused is True
+    assert refused.contexts
+    answered = agent.answer("How much Phase 1 CO2 did the Group emit in 2025?")
+    assert answered.refused is False
+    assert "5,110" in answered.answer
+
+
+def test_a_joint_figure_is_refused_for_one_member_in_italian(tmp_path: Path) -> None:
+    agent = agent_over(tmp_path, "relazione.md", RELAZIONE)
+    refused = agent.answer(
+        "Quante tonnellate di emissioni Fase 1 aveva il Gruppo nell'anno base 2021?"
+    )
+    assert refused.refused is True
+    answered = agent.answer(
+        "Quante tonnellate di emissioni Fase 1 e Fase 2 aveva il Gruppo nel 2021?"
+    )
+    assert answered.refused is False
+    assert "16.480" in answered.answer
