@@ -29,7 +29,7 @@ from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.modifiers import kind_noun, unmet_kind, unmet_qualifiers
 from evaluator.agents.positions import no_holder_named, no_one_named
-from evaluator.agents.ranges import sibling_bounds
+from evaluator.agents.ranges import joined_members, sibling_bounds
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.superlatives import unranked
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
@@ -368,6 +368,7 @@ def focus_misses(
     series += sibling_sizes(question, lang, [(s.text, s.lang) for s in chosen])
     series += sibling_holders(question, lang, [(s.text, s.lang) for s in chosen])
     series += sibling_bounds(question, lang, (best.text, best.lang))
+    series += joined_members(question, [best.text])
     if series:
         return FocusMiss([QueryTerm(c, c) for c in series], "entity")
     slots = (
