@@ -4,7 +4,7 @@ excludes.
 "What torque should the flange bolts get if the threads are *lubricated*?" over a table whose
 note says "Le coppie di serraggio indicate si riferiscono a viti *non lubrificate*", and "Per
 quanto tempo sono conservati i curriculum dei candidati *assunti*?" over "i curriculum vitae
-dei candidati *non assunti* sono conservati per 24 mesi": the passage names the asked
+dei candidati *non assunti* sono conservati per un anno": the passage names the asked
 condition only to exclude it, so its value is the other case's. Only a word the question
 uses as a condition is read: an adjective or participle right after its noun (Italian) or
 right before it (English), or the predicate of an "if / when / se / quando" clause. A

@@ -2,7 +2,7 @@
 
 "Who *heads* investor relations?", "Chi *è il responsabile* dell'help desk IT?", "Who *runs*
 the training centre?" ask who holds a post. A sentence that only says where to write
-("enquiries should be sent to investor.relations@..."), or a table cell naming the service
+("enquiries should be sent to an address"), or a table cell naming the service
 itself ("Help desk IT — Servizio interno"), names no holder: the post's holder is not in the
 documents. A "who" question about an act ("Chi approva le ferie?") is answered by a role
 ("il responsabile diretto") and is left to the general "who" check; only questions whose verb

@@ -1,11 +1,11 @@
 """What part of a range or a series a figure covers.
 
 The two bounds of a range are siblings: "the *minimum* operating pressure" answered with
-"the *maximum* operating pressure is 210 bar", "il numero *minimo* di giorni" answered with
-"per un *massimo* di 8 giorni", gives the other end of the range (`sibling_bounds`).
+"the *maximum* operating pressure is 300 bar", "il numero *minimo* di giorni" answered with
+"per un *massimo* di 5 giorni", gives the other end of the range (`sibling_bounds`).
 
 Members of a labelled series joined into one figure ("Scope 1 e Scope 2 ... erano pari a
-16.480 tonnellate", "Scope 1+2") give their sum, not the asked member's value
+9.000 tonnellate", "Scope 1+2") give their sum, not the asked member's value
 (`joined_members`): "How much Scope 1 CO2..." is not answered by the total of both.
 """
 
@@ -63,7 +63,7 @@ def sibling_bounds(question: str, lang: Lang, sentence: tuple[str, Lang]) -> lis
 
 # A labelled member of a series ("Scope 1", "Fase 2") and the members joined with it into one
 # figure: "Scope 1 e Scope 2", "Scope 1 and 2", "Scope 1+2". A number that goes on with a
-# decimal part or a thousands group ("Scope 1 e 7.810 tonnellate") is a value, not a member.
+# decimal part or a thousands group ("Scope 1 e 4.500 tonnellate") is a value, not a member.
 _MEMBER_RE = re.compile(r"\b([A-Z][A-Za-z]*)\s+(\d+)\b(?![.,]\d)")
 _JOINED_RE = re.compile(
     r"\b([A-Z][A-Za-z]*)\s+(\d+)\s*(?:\+|\be\b|\band\b|&)\s*(?:\1\s+)?(\d+)\b(?![.,]?\d)"
@@ -73,7 +73,7 @@ _JOINED_RE = re.compile(
 def joined_members(question: str, sentences: Sequence[str]) -> list[str]:
     """Members of a labelled series the question asks alone ("Scope 1") that an answer's
     sentence states only joined with another member into one figure ("Scope 1 e Scope 2
-    ... erano pari a 16.480 tonnellate"): its value is the sum's. As the question writes
+    ... erano pari a 9.000 tonnellate"): its value is the sum's. As the question writes
     them; empty when the question names the joined members too."""
     flat = " ".join(question.split())
     joined_in_question = {(m.group(1), n) for m in _JOINED_RE.finditer(flat) for n in m.group(2, 3)}

@@ -2,7 +2,7 @@
 
 "Which business unit grew its revenue *the most*?", "Quale area ha portato *più* fatturato?"
 pick one member of a set by comparing them. A sentence that states one member's value
-("Service & Spare Parts generated revenue of EUR 293.8 million") ranks nothing: the agent
+("the Valves division generated revenue of EUR 280 million") ranks nothing: the agent
 does no arithmetic, so only a sentence that itself ranks by a superlative answers such a
 question, and only one that ranks the asked way ("the *best* margin": not "the *lowest*
 margin"). Questions that do not pick a member ("Qual è il rimborso massimo?") are left alone.
