@@ -75,15 +75,21 @@ def _positions(words: list[str], word: str, back: int) -> list[int]:
 def negated_only(question: str, lang: Lang, texts: Sequence[tuple[str, Lang]]) -> list[QueryTerm]:
     """The question's conditions that the passage (`texts`: (text, language)) names only
     negated ("viti *non lubrificate*" for "if the threads are lubricated")."""
+    words = [(t, tl, [w.lower() for w in _WORD_RE.findall(t)]) for t, tl in texts]
+    if all(_NEGATORS[tl].isdisjoint(lower) for _, tl, lower in words):
+        return []  # nothing negated: no condition can be named only negated
+    conditions = asked_conditions(question, lang)
+    if not conditions:
+        return []
+    stems = [[stem(w, tl) for w in lower] for _, tl, lower in words]  # once per passage
     out = []
-    for word in asked_conditions(question, lang):
+    for word in conditions:
         own = stem(word, lang)
         term = QueryTerm(word, own, agent_translations(own, lang))
         seen = negated = 0
-        for text, their_lang in texts:
-            lower = [w.lower() for w in _WORD_RE.findall(text)]
-            for i, w in enumerate(lower):
-                if not term_in(term, frozenset([stem(w, their_lang)])):
+        for (_, their_lang, lower), their_stems in zip(words, stems, strict=True):
+            for i, w in enumerate(their_stems):
+                if not term_in(term, frozenset([w])):
                     continue
                 seen += 1
                 before = lower[max(0, i - 2) : i]
