@@ -20,13 +20,14 @@ from evaluator.agents.support import Sentence
 __all__ = ["asks_holder", "no_holder_named", "no_one_named"]
 
 # Verbs and predicate nouns of holding a post, in both languages. A post that a company can
-# hold ("il titolare del trattamento", the data controller) is left out.
+# hold ("il titolare del trattamento", the data controller; "il responsabile del
+# trattamento", the data processor) is left out.
 _HOLDER_RE = re.compile(
     r"\bwho(?:['’]s|\s+is)?\s+(?:heads|runs|leads|manages|chairs|directs|supervises"
     r"|in\s+charge\s+of|(?:the\s+)?(?:head|director|manager|chair|chairman|chairwoman"
     r"|chairperson|leader|supervisor)\s+(?:of|at|for)\b)"
     r"|\bchi\s+(?:dirige|guida|gestisce|presiede|coordina"
-    r"|è\s+(?:il|la|l['’])\s*(?:responsabile|direttore|direttrice|capo|referente|presidente"
+    r"|è\s+(?:il|la|l['’])\s*(?:responsabile(?!\s+del\s+trattamento)|direttore|direttrice|capo|referente|presidente"
     r"|presidentessa|coordinatore|coordinatrice|manager)\b)",
     re.IGNORECASE,
 )

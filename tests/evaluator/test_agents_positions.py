@@ -34,6 +34,7 @@ def test_a_post_is_asked_by_its_verb_or_noun() -> None:
     assert not asks_holder("Who approves expense claims?")
     assert not asks_holder("Chi approva le ferie?")
     assert not asks_holder("Chi è il titolare del trattamento?")
+    assert not asks_holder("Chi è il responsabile del trattamento dei dati?")
 
 
 def test_an_address_or_an_office_names_no_holder() -> None:
