@@ -50,6 +50,7 @@ from evaluator.agents.hybrid import HybridRetriever, with_retrieved
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
+from evaluator.agents.negated import negated_only
 from evaluator.agents.often import time_kind
 from evaluator.agents.options import AgentOptions
 from evaluator.agents.quantities import stated_value
@@ -64,6 +65,7 @@ from evaluator.agents.ranking import (
     with_complement,
 )
 from evaluator.agents.short_answer import short_answer
+from evaluator.agents.superlatives import asks_rank, ranks_as_asked
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, support_bar, term_in
 from evaluator.agents.vocabulary import (
     asked_head,
@@ -202,6 +204,16 @@ class ExtractiveAgent:
             best = next(
                 (c for c in pool if self._supported(c, lang) and kind(c.sentence.text)), best
             )
+        if asks_rank(question):
+            # "Which unit grew the most" is answered by a sentence that ranks (`superlatives`).
+            best = next(
+                (
+                    c
+                    for c in pool
+                    if self._supported(c, lang) and ranks_as_asked(question, c.sentence)
+                ),
+                best,
+            )
         unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
         if (
             best is None
@@ -247,6 +259,11 @@ class ExtractiveAgent:
         members = sibling_members(question, lang, by_lang)
         if members:
             return self._refuse(lang, [QueryTerm(m, m) for m in members], selected, cosines)
+        chunks = [self.index.chunks[r] for r in dict.fromkeys(c.row for c in chosen)]
+        passages = [(c.text, self.stats.lang_of(c.document_path)) for c in chunks]
+        excluded = negated_only(question, lang, passages)
+        if excluded:
+            return self._refuse(lang, excluded, selected, cosines)
         parts = included_only(terms, best.sentence) if numeric else []
         if parts:
             return self._refuse(lang, parts, selected, cosines, "entity")
