@@ -9,7 +9,7 @@ from ragoro.contracts import CASE_TYPES, CaseType
 from ragoro.llm.gate import DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, DEFAULT_TIMEOUT, Limits
 from ragoro.stored import code_hash
 
-PROMPT_VERSION = "gen-v1"
+PROMPT_VERSION = "gen-v2"
 """Bump when the prompts or the offline templates change what gets written."""
 
 OFFLINE_GENERATOR = "offline"
