@@ -4,8 +4,10 @@ A sentence that says where something is ("La sede si trova in Via Roma 1", "The 
 located in Leeds") is asked with "Dove"/"Where"; one that says how often something is done
 ("Il filtro deve essere pulito ogni 500 ore", "The filter must be cleaned every 500
 hours") with "Ogni quanto"/"How often"; one that sets a deadline ("... devono essere
-presentate entro il giorno 5") with "Entro quando"/"By when". The answer is that phrase
-alone (the place, the interval, the deadline), the sentence stays the passage: a person
+presentate entro il giorno 5") with "Entro quando"/"By when"; one that says how ("Le viti
+devono essere serrate con una chiave tarata") with "Come"/"How"; one that names who does it
+("Il manuale è approvato dal Responsabile HR") with "Da chi"/"By whom". The answer is that phrase
+alone (the place, the interval, the deadline, the means, the agent), the sentence stays the passage: a person
 asking "how often" wants the interval, not the paragraph.
 """
 
@@ -50,6 +52,16 @@ _STOP_PREPS: dict[Lang, frozenset[str]] = {
     "en": frozenset(["by", "for", "with", "from", "at", "and", "or", "if", "to", "in"]),
 }
 _MAX_ANSWER_WORDS = 8
+_MANNER: dict[Lang, frozenset[str]] = {
+    "it": frozenset(["con", "tramite", "mediante"]),
+    "en": frozenset(["with", "via", "using", "through"]),
+}
+# "da" also opens a time or a place ("dal 2012", "da Milano"): only a capitalised agent
+# (a role, a name, a company) is asked with "Da chi" / "By whom".
+_AGENT: dict[Lang, frozenset[str]] = {
+    "it": frozenset(["da", "dal", "dallo", "dalla", "dai", "dagli", "dalle"]),
+    "en": frozenset(["by"]),
+}
 
 
 @dataclass(frozen=True)
@@ -104,17 +116,11 @@ def _adverbial(clause: Clause, subject: str, lang: Lang) -> Typed | None:
         break
     if not head or len(head) >= len(words):
         return None
-    marker = words[len(head)].lower()
-    opener = _MARKERS[lang].get(marker)
-    if opener is None:
+    marker, rest = words[len(head)], words[len(head) + 1 :]
+    asked = _asked(marker, rest, lang)
+    if asked is None:
         return None
-    rest = words[len(head) + 1 :]
-    if not rest or not (rest[0][0].isdigit() or rest[0].lower() in ("il", "la", "the")):
-        return None
-    found = _phrase(rest, lang)
-    if found is None or not any(ch.isdigit() for ch in found):
-        return None
-    answer = f"{words[len(head)]} {found}"
+    opener, answer = asked
     verbs = " ".join(head)
     tail = f" {clause.lead}" if clause.lead else ""
     if lang == "it":
@@ -122,6 +128,39 @@ def _adverbial(clause: Clause, subject: str, lang: Lang) -> Typed | None:
     aux, _, be = clause.verb.partition(" ")
     middle = f"{subject} {be} {verbs}" if be else f"{subject} {verbs}"
     return Typed(f"{opener} {aux} {middle}{tail}?", answer)
+
+
+def _asked(marker: str, rest: list[str], lang: Lang) -> tuple[str, str] | None:
+    """(question opener, answer phrase) for the complement a marker opens: a time with a
+    number ("ogni 500 ore", "every 500 hours", "entro il 5 marzo"), a manner ("con una chiave
+    tarata", "with a torque wrench") or a named agent ("dal Responsabile HR", "by Acme")."""
+    low = marker.lower()
+    if not rest:
+        return None
+    first = rest[0]
+    timed = _MARKERS[lang].get(low)
+    if timed is not None and (first[0].isdigit() or first.lower() in ("il", "la", "the")):
+        found = _phrase(rest, lang)
+        if found is not None and any(ch.isdigit() for ch in found):
+            return timed, f"{marker} {found}"
+    if low in _MANNER[lang]:
+        found = _phrase(rest, lang)
+        return None if found is None else ("Come" if lang == "it" else "How", f"{marker} {found}")
+    named = first[0].isupper() or (
+        len(rest) > 1 and first.lower() == "the" and rest[1][0].isupper()
+    )
+    if low in _AGENT[lang] and named:
+        # The agent is the name itself: "by Officine Ferraris | together with ...".
+        kept = [first] if first.lower() == "the" else []
+        for word in rest[len(kept) :]:
+            bare = word.rstrip(",;.")
+            if not bare[:1].isupper() or len(kept) >= _MAX_ANSWER_WORDS:
+                break
+            kept.append(bare)
+            if bare != word:
+                break
+        return "Da chi" if lang == "it" else "By whom", f"{marker} {' '.join(kept)}"
+    return None
 
 
 def typed_question(clause: Clause, vocab: frozenset[str], lang: Lang) -> Typed | None:

@@ -48,6 +48,30 @@ def _fact(sentence: str, lang: Lang) -> Fact:
             "How often must the air filter be cleaned?",
             "every 500 operating hours",
         ),
+        (
+            "Le viti devono essere serrate con una chiave dinamometrica tarata.",
+            "it",
+            "Come devono essere serrate le viti?",
+            "con una chiave dinamometrica tarata",
+        ),
+        (
+            "The screws must be tightened with a calibrated torque wrench.",
+            "en",
+            "How must the screws be tightened?",
+            "with a calibrated torque wrench",
+        ),
+        (
+            "Il presente manuale è approvato dal Responsabile HR, Dott.ssa Anna Neri.",
+            "it",
+            "Da chi è approvato il presente manuale?",
+            "dal Responsabile HR",
+        ),
+        (
+            "The foundation drawing is supplied by Acme Presses together with the order.",
+            "en",
+            "By whom is the foundation drawing supplied?",
+            "by Acme Presses",
+        ),
     ],
 )
 def test_the_question_word_fits_the_answer(
@@ -58,6 +82,23 @@ def test_the_question_word_fits_the_answer(
     typed = typed_question(fact.clause, frozenset(), lang)
     assert typed is not None and typed.question == question
     assert short_answer(fact) == answer
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang"),
+    [
+        # "da"/"by" before a date or a lowercase noun is a time or a place, not an agent.
+        ("Lo stabilimento è certificato dal 2012 secondo la norma ISO 14001.", "it"),
+        ("The plant was certified by 2012 under the ISO 14001 standard.", "en"),
+        ("Il verbale è inviato dalla sede centrale ogni settimana.", "it"),
+        ("The report is sent by the head office every week.", "en"),
+    ],
+)
+def test_a_time_or_a_place_is_not_asked_as_an_agent(sentence: str, lang: Lang) -> None:
+    fact = _fact(sentence, lang)
+    assert fact.clause is not None
+    typed = typed_question(fact.clause, frozenset(), lang)
+    assert typed is None or not typed.question.startswith(("Da chi", "By whom"))
 
 
 @pytest.mark.parametrize(
