@@ -5,6 +5,8 @@ thing; a sentence cut after a title abbreviation is joined to the name it introd
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from builder.generate.facts import Fact, _sentences
@@ -224,3 +226,64 @@ def test_a_bridge_question_may_ask_who_or_where_and_never_needs_one_passage() ->
     # The privacy notice says where the controller's office is in the same sentence that
     # names it: "Dove si trova la sede legale del titolare ...?" needs that passage only.
     assert not any(q.startswith("Dove si trova la sede legale") for q in questions)
+
+
+def _doc_fact(doc: str, sentence: str, lang: Lang) -> Fact:
+    fact = _fact(sentence, lang)
+    return Fact(doc, 0, len(sentence), sentence, lang, "prose", fact.clause, fact.label, None)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "lang", "question"),
+    [
+        (
+            "Il titolare del trattamento dei dati è Acme S.p.A., con sede a Milano.",
+            "La sede legale di Acme S.p.A. si trova in Via Roma 12, Milano.",
+            "it",
+            "Dove si trova la sede legale del titolare del trattamento dei dati?",
+        ),
+        (
+            "The data controller is Acme Ltd, a company registered in England.",
+            "The head office of Acme Ltd is located in Leeds, next to the station.",
+            "en",
+            "Where is the head office of the data controller located?",
+        ),
+    ],
+)
+def test_a_bridge_asks_document_bs_fact_with_the_word_that_fits_it(
+    first: str, second: str, lang: Lang, question: str
+) -> None:
+    from types import SimpleNamespace
+
+    from builder.generate.bridge import find_bridges
+
+    corpus: Any = SimpleNamespace(vocab={"a.txt": frozenset(), "b.txt": frozenset()})
+    facts = [_doc_fact("a.txt", first, lang), _doc_fact("b.txt", second, lang)]
+    assert [b.question for b in find_bridges(corpus, facts)] == [question]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "lang"),
+    [
+        (
+            "Il titolare del trattamento dei dati è Acme S.p.A., con sede in Via Roma 12, Milano.",
+            "La sede legale di Acme S.p.A. si trova in Via Roma 12, Milano.",
+            "it",
+        ),
+        (
+            "The data controller is Acme Ltd, with its head office in Leeds.",
+            "The head office of Acme Ltd is located in Leeds.",
+            "en",
+        ),
+    ],
+)
+def test_no_bridge_when_document_a_states_the_answer_too(
+    first: str, second: str, lang: Lang
+) -> None:
+    from types import SimpleNamespace
+
+    from builder.generate.bridge import find_bridges
+
+    corpus: Any = SimpleNamespace(vocab={"a.txt": frozenset(), "b.txt": frozenset()})
+    facts = [_doc_fact("a.txt", first, lang), _doc_fact("b.txt", second, lang)]
+    assert find_bridges(corpus, facts) == []
