@@ -173,7 +173,7 @@ def run_generate(args: argparse.Namespace) -> int:
     """Run `builder generate`; returns the exit code (0 done, 1 nothing written, 2 bad
     input or a golden file of another corpus, 3 model provider unavailable)."""
     from builder.api import generate
-    from builder.generate.config import GenerateConfig, parse_mix
+    from builder.generate.config import GenerateConfig, generator_code_sha256, parse_mix
     from builder.generate.report import print_summary
     from builder.generate.summary import print_quality, quality_summary
     from builder.lineage import (
@@ -226,5 +226,12 @@ def run_generate(args: argparse.Namespace) -> int:
             f"no golden item was written to {config.out}: every scenario was rejected or "
             f"none was planned; see why in {config.rejects_path}"
         )
-    record_lineage(config.out, docs=config.docs, index=config.index)
+    record_lineage(
+        config.out,
+        docs=config.docs,
+        index=config.index,
+        generator=config.llm,
+        code_sha256=generator_code_sha256(),
+        settings=config.lineage_settings(),
+    )
     return 0

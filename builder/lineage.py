@@ -77,8 +77,17 @@ def discard_outputs(out: Path, rejects: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def record_lineage(out: Path, *, docs: Path, index: Path) -> Path:
-    """Write `out`'s sidecar: the corpus folder, its fingerprint and the index used."""
+def record_lineage(
+    out: Path,
+    *,
+    docs: Path,
+    index: Path,
+    generator: str = "",
+    code_sha256: str = "",
+    settings: dict[str, str] | None = None,
+) -> Path:
+    """Write `out`'s sidecar: the corpus folder, its fingerprint and the index used, and
+    what wrote the items (the generator, a hash of its code, its settings) when given."""
     fingerprint = ""
     try:
         manifest = read_manifest(index)
@@ -93,5 +102,8 @@ def record_lineage(out: Path, *, docs: Path, index: Path) -> Path:
         docs=relative_to(docs, out),
         corpus_sha256=fingerprint,
         index=relative_to(index, out) if index.exists() else "",
+        generator=generator,
+        generator_code_sha256=code_sha256,
+        settings=settings or {},
     )
     return write_lineage(out, lineage)

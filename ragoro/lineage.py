@@ -49,6 +49,17 @@ class Lineage(BaseModel):
     golden: str = Field(default="", description="Golden set (outcomes only).")
     golden_sha256: str = Field(default="", description="sha256 of that golden set.")
     agent: str = Field(default="", description="Agent that answered (outcomes only).")
+    generator: str = Field(
+        default="", description="What wrote the items (golden only): 'offline' or a model spec."
+    )
+    generator_code_sha256: str = Field(
+        default="", description="sha256 of the generator's source code (golden only)."
+    )
+    settings: dict[str, str] = Field(
+        default_factory=dict,
+        description="The generator settings that decide the items (golden only): seed, "
+        "sample or n, mix, chunk size, prompt version, ...",
+    )
     created_at: str = Field(default_factory=lambda: datetime.now(UTC).isoformat("T", "seconds"))
 
 

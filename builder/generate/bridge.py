@@ -17,6 +17,7 @@ from builder.generate.corpus import Corpus
 from builder.generate.facts import Fact
 from builder.generate.names import find_names
 from builder.generate.phrasing import COPULAS, Clause, what_question
+from builder.generate.typed import typed_question
 from ragoro.text import Lang, content_tokens
 
 _IT_ARTICLES = ("il", "lo", "la", "l'", "i", "gli", "le")
@@ -33,7 +34,7 @@ _CUT_RE = re.compile(r",|;|\s(?:e|ed|and|con|with|which|che|who|dove|where)\s")
 _MAX_DESCRIPTION_WORDS = 10
 # What may come before a name that is the whole predicate: "l'Ing. ", "la Dott.ssa ", "".
 _NAME_LEAD_RE = re.compile(
-    r"(?:(?:il|lo|la|l'|the)\s*)?(?:[A-Z][a-z]{1,3}\.(?:ssa)?\s+)?", re.IGNORECASE
+    r"(?:(?:il|lo|la|l'|the)\s*)?(?:[A-Z][a-z]{1,3}\.(?:ssa)?\s+)*", re.IGNORECASE
 )
 _SUFFIX = r"(?:\s+S\.p\.A\.|\s+S\.r\.l\.|\s+Inc\.|\s+Ltd\.?)?"
 
@@ -152,9 +153,17 @@ def find_bridges(corpus: Corpus, facts: list[Fact]) -> list[Bridge]:
                 if subject is None:
                     continue
                 new = Clause(subject, clause.verb, clause.predicate, clause.lead)
-                question = what_question(new, corpus.vocab[second.doc], second.lang)
+                vocab = corpus.vocab[second.doc]
+                question = what_question(new, vocab, second.lang)
+                if question is None:
+                    typed = typed_question(new, vocab, second.lang)
+                    question = typed.question if typed is not None else None
                 mark = (first.start, first.doc, second.start, second.doc)
                 if question is None or mark in seen:
+                    continue
+                # A's sentence may state the answer too ("... è X, con sede in Y"): then
+                # the item needs one passage, and is no bridge.
+                if needs_both(question, second.flat, first.flat, second.flat, second.lang):
                     continue
                 seen.add(mark)
                 bridges.append(Bridge(first, second, key, question))

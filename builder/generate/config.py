@@ -8,8 +8,9 @@ from pathlib import Path
 from ragoro.contracts import CASE_TYPES, CaseType
 from ragoro.llm.defaults import DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, DEFAULT_TIMEOUT
 from ragoro.llm.gate import Limits
+from ragoro.stored import code_hash
 
-PROMPT_VERSION = "gen-v1"
+PROMPT_VERSION = "gen-v2"
 """Bump when the prompts or the offline templates change what gets written."""
 
 OFFLINE_GENERATOR = "offline"
@@ -123,9 +124,34 @@ class GenerateConfig:
             backoff=self.backoff,
         )
 
+    def lineage_settings(self) -> dict[str, str]:
+        """The settings that decide what a run writes, as the golden file's sidecar keeps
+        them (paths, concurrency, limits and the cache change nothing that is written)."""
+        mix = ",".join(f"{t}={w:g}" for t, w in sorted(self.mix.items()))
+        values: dict[str, object] = {
+            "prompt_version": PROMPT_VERSION,
+            "seed": self.seed,
+            "sample": self.sample,
+            "n": self.n,
+            "mix": mix,
+            "chunk_size": self.chunk_size,
+            "dedup_threshold": self.dedup_threshold,
+            "roundtrip_k": self.roundtrip_k,
+        }
+        if self.llm != OFFLINE_GENERATOR:
+            values["max_reasks"] = self.max_reasks
+        return {key: "" if value is None else str(value) for key, value in values.items()}
+
     @property
     def rejects_path(self) -> Path:
         """Where rejected scenarios go: --rejects, else beside --out as NAME.rejects.jsonl."""
         if self.rejects is not None:
             return self.rejects
         return self.out.with_name(self.out.name.removesuffix(".jsonl") + ".rejects.jsonl")
+
+
+def generator_code_sha256() -> str:
+    """A sha256 of the generator's own source (`builder/generate/`, with the Python version
+    it ran on): two golden sets with the same settings and this hash were written by the
+    same code. "" when the source cannot be read."""
+    return code_hash([Path(__file__).resolve().parent]) or ""

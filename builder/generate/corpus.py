@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ragoro.errors import InputError
-from ragoro.text import Lang, detect_language
+from ragoro.text import Lang, content_tokens, detect_language
 from vectordb import (
     Chunk,
     Document,
@@ -44,12 +44,30 @@ class Corpus:
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)
     footers: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     chunk_langs: dict[str, Lang] = field(default_factory=dict)
+    stems: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Each document's content-word stems, read on first use."""
 
     def lang_of(self, chunk: Chunk) -> Lang:
         """The language of a chunk (detected once)."""
         if chunk.id not in self.chunk_langs:
             self.chunk_langs[chunk.id] = detect_language(chunk.text)
         return self.chunk_langs[chunk.id]
+
+    def named_elsewhere(self, phrase: str, doc: str, lang: Lang) -> bool:
+        """True when another document holds every content word of `phrase`: a question
+        about it must then say which document it means."""
+        words = set(content_tokens(phrase, lang, numbers=False))
+        if not words:
+            return True
+        for path, document in self.documents.items():
+            if path == doc:
+                continue
+            if path not in self.stems:
+                text = document.text
+                self.stems[path] = frozenset(content_tokens(text, detect_language(text)))
+            if words <= self.stems[path]:
+                return True
+        return False
 
     def in_footer(self, doc: str, start: int, end: int) -> bool:
         """True when [start, end) touches a page footer/header line of the document."""

@@ -20,7 +20,9 @@ _ROW_LABEL_RE = re.compile(r"^([A-ZÀ-Ý][^\d\n|:;.()]{3,60}?)\s+(?=[\d€$])")
 _PROSE_WORD_RE = re.compile(r"\b[a-zà-ÿ]{3,}\b")
 _MIN_WORDS, _MAX_WORDS = 6, 45
 # A "sentence" ending on a title abbreviation was cut inside a name ("... è il Per.").
-_CUT_AT_TITLE_RE = re.compile(r"\b(?:Per|Ind|Ing|Dott|Avv|Sig|Prof|Geom|Rag|Dr|Mr|Mrs|Ms|St)\.$")
+_CUT_AT_TITLE_RE = re.compile(
+    r"\b(?:Per|Ind|Ing|Dott|Dott\.ssa|Avv|Sig|Prof|Geom|Rag|Dr|Mr|Mrs|Ms|St)\.$"
+)
 
 
 @dataclass(frozen=True)
@@ -54,11 +56,37 @@ def _first_unit_quantity(text: str, lang: Lang, after: int) -> Quantity | None:
     return None
 
 
+_MAX_TITLE_JOINS = 3
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans of a chunk, with a sentence cut after a title abbreviation ("... è il
+    Per." | "Ind." | "Davide Galli.") joined to what follows: the name is its end."""
+    spans = [(span.start, span.end) for span in split_sentences(text)]
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(spans):
+        start, end = spans[i]
+        joins = 0
+        while (
+            _CUT_AT_TITLE_RE.search(flatten(text[start:end]))
+            and i + 1 < len(spans)
+            and joins < _MAX_TITLE_JOINS
+        ):
+            i += 1
+            joins += 1
+            end = spans[i][1]
+        out.append((start, end))
+        i += 1
+    return out
+
+
 def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
     facts = []
-    for span in split_sentences(chunk.text):
-        start, end = chunk.start_char + span.start, chunk.start_char + span.end
-        flat = flatten(span.text)
+    for at, until in _sentences(chunk.text):
+        text = chunk.text[at:until]
+        start, end = chunk.start_char + at, chunk.start_char + until
+        flat = flatten(text)
         words = flat.split()
         if not _MIN_WORDS <= len(words) <= _MAX_WORDS or not flat.endswith("."):
             continue
@@ -68,7 +96,7 @@ def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
             continue
         if corpus.in_footer(chunk.document_path, start, end):
             continue
-        clause = split_clause(span.text, lang)
+        clause = split_clause(text, lang)
         predicate_at = 0
         if clause is not None:
             predicate_at = max(0, flat.find(" " + clause.predicate.split()[0]))
@@ -77,7 +105,7 @@ def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
                 doc=chunk.document_path,
                 start=start,
                 end=end,
-                text=span.text,
+                text=text,
                 lang=lang,
                 kind="prose",
                 clause=clause,

@@ -33,6 +33,8 @@ _TITLE_WORDS = frozenset(
         "prof.ssa",
         "per",
         "per.",
+        "ind",
+        "ind.",
         "mr",
         "mr.",
         "mrs",

@@ -13,6 +13,9 @@ from builder.generate.corpus import Corpus
 from builder.generate.draft import Draft, Quote, Rejected
 from builder.generate.facts import Fact
 from builder.generate.phrasing import (
+    COPULAS,
+    EN_VERBS,
+    IT_VERBS,
     about_question,
     clarification_answer,
     flatten,
@@ -23,18 +26,27 @@ from builder.generate.phrasing import (
 )
 from builder.generate.plan import Scenario
 from builder.generate.styles import restyle
-from ragoro.text import find_dates
+from builder.generate.typed import typed_question
+from ragoro.text import Lang, find_dates
 
 
 def fact_question(fact: Fact, corpus: Corpus) -> str | None:
-    """The question a fact answers, in its language; None when none reads naturally."""
+    """The question a fact answers, in its language; None when none reads naturally.
+
+    The question word fits the answer (what / who / where / how often / by when); the
+    document is named only when another document names the same thing."""
     vocab = corpus.vocab[fact.doc]
-    title = corpus.titles[fact.doc]
+    label = fact.label if fact.kind == "row" else fact.clause.subject if fact.clause else ""
+    needed = corpus.named_elsewhere(label, fact.doc, fact.lang) if label else True
+    title = corpus.titles[fact.doc] if needed else None
     if fact.kind == "row":
         return value_question(fact.label, title, vocab, fact.lang)
     if fact.clause is None:
         return None
     question = what_question(fact.clause, vocab, fact.lang)
+    if question is None:
+        typed = typed_question(fact.clause, vocab, fact.lang)
+        question = typed.question if typed is not None else None
     if question is None:
         question = about_question(fact.clause.subject, title, vocab, fact.lang)
     return question
@@ -45,34 +57,118 @@ def _quote(fact: Fact) -> Quote:
 
 
 _TITLED_NAME_RE = re.compile(
-    r"^(?:(?:il|lo|la|l'|the)\s*)?((?:[A-Z][a-z]{1,3}\.(?:ssa)?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+)$"
+    r"^(?:(?:il|lo|la|l'|the)\s*)?((?:[A-Z][a-z]{1,3}\.(?:ssa)?\s+)*[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+)$"
 )
 _MAX_DATE_PREDICATE_WORDS = 6
+_MEASURE_LEAD_RE = re.compile(r"^(?:(?:di|del|pari a|approximately|about|around|equal to)\s+)")
+_NUMBER_RE = re.compile(r"^[-+]?\d[\d.,]*%?$")
+_MEASURE_STOPS = frozenset(
+    [
+        "da",
+        "dal",
+        "dalla",
+        "dai",
+        "per",
+        "con",
+        "in",
+        "entro",
+        "rispetto",
+        "a",
+        "al",
+        "alla",
+        "e",
+        "o",
+        "che",
+        "from",
+        "for",
+        "with",
+        "in",
+        "within",
+        "to",
+        "at",
+        "on",
+        "and",
+        "or",
+        "which",
+        "than",
+        "compared",
+    ]
+)
+_MAX_MEASURE_WORDS = 4
+_COMPLEMENT_END: dict[Lang, re.Pattern[str]] = {
+    "it": re.compile(rf",\s|\s(?:che|il quale|la quale|cui)\s|\s(?:e|ed)(?=\s(?:{IT_VERBS})\s)"),
+    "en": re.compile(rf",\s|\s(?:which|who|that)\s|\sand(?=\s(?:{EN_VERBS})\s)"),
+}
 
 
-def short_answer(fact: Fact) -> str | None:
-    """The value + unit, the name or the date a short fact states, verbatim; None otherwise."""
+def _measure(predicate: str) -> str | None:
+    """The number and its unit words that open a predicate ("4 business hours" of "4
+    business hours from the opening of the ticket", "2,1" of "di 2,1"), or None."""
+    words = _MEASURE_LEAD_RE.sub("", predicate).split()
+    if not words or _NUMBER_RE.match(words[0].rstrip(",;")) is None:
+        return None
+    kept = [words[0].rstrip(",;")]
+    if words[0][-1] not in ",;":
+        for word in words[1:]:
+            bare = word.rstrip(",;")
+            if len(kept) == sum(1 for w in kept if _NUMBER_RE.match(w)) and bare.isdigit():
+                kept.append(bare)  # digit groups of one number: "0464 555 0101"
+                if bare != word:
+                    break
+                continue
+            if (
+                bare.lower() in _MEASURE_STOPS
+                or not bare.isalpha()
+                or len(kept) >= _MAX_MEASURE_WORDS
+            ):
+                break
+            kept.append(bare)
+            if bare != word:
+                break
+    return " ".join(kept)
+
+
+def short_answer(fact: Fact, corpus: Corpus | None = None) -> str | None:
+    """The value + unit, the name, the date, the place, interval or deadline a short fact
+    states, verbatim; for a what-question the copula's complement; None otherwise."""
     if fact.quantity is not None and (fact.kind == "row" or _states_value(fact)):
         return fact.quantity.raw
     clause = fact.clause
     if clause is None:
         return None
     predicate = clause.predicate.strip().rstrip(".")
-    named = _TITLED_NAME_RE.match(predicate)
-    if named is not None:
+    named = _TITLED_NAME_RE.match(predicate.split(",")[0].strip())
+    if named is not None and clause.verb in COPULAS:
         return named.group(1)
+    if _states_value(fact):
+        return _measure(predicate)
     dates = find_dates(predicate)
     if len(dates) == 1 and len(predicate.split()) <= _MAX_DATE_PREDICATE_WORDS:
         return predicate[dates[0].start : dates[0].end]
-    return None
+    vocab = corpus.vocab[fact.doc] if corpus is not None else frozenset()
+    if what_question(clause, vocab, fact.lang) is not None:
+        complement = complement_of(predicate, fact.lang)
+        return complement[0].upper() + complement[1:]
+    typed = typed_question(clause, vocab, fact.lang)
+    return typed.answer if typed is not None else None
+
+
+def complement_of(predicate: str, lang: Lang) -> str:
+    """The noun phrase a copula's predicate opens with, without what is added after a
+    comma, a relative clause or a second coordinated verb: "un rifiuto pericoloso" of "un
+    rifiuto pericoloso e deve essere smaltito ...", "a touch screen" of "a touch screen
+    which shows ..."."""
+    cut = _COMPLEMENT_END[lang].search(predicate)
+    kept = predicate[: cut.start()] if cut else predicate
+    return kept.strip() if len(kept.split()) >= 2 else predicate
 
 
 def _states_value(fact: Fact) -> bool:
     return fact.clause is not None and states_value(fact.clause)
 
 
-def _answer(fact: Fact) -> str:
-    short = short_answer(fact)
+def _answer(fact: Fact, corpus: Corpus | None = None) -> str:
+    short = short_answer(fact, corpus)
     if short is not None:
         return short
     if fact.kind == "row" and fact.quantity is not None:
@@ -95,15 +191,15 @@ def _single(scenario: Scenario, corpus: Corpus, *, numeric: bool) -> Draft:
         value = quantity.in_unit(quantity.written_unit)
         unit = quantity.written_unit
     question, style = restyle(question, scenario.style, fact.lang, fact.flat, scenario.id)
-    return Draft(question, _answer(fact), (_quote(fact),), value, unit, style=style)
+    return Draft(question, _answer(fact, corpus), (_quote(fact),), value, unit, style=style)
 
 
-def _composite(scenario: Scenario) -> Draft:
+def _composite(scenario: Scenario, corpus: Corpus) -> Draft:
     bridge = scenario.bridge
     if bridge is None:
         raise Rejected("no_bridge", "no fact of another document is keyed by this chunk's names")
     first, second = bridge.first, bridge.second
-    return Draft(bridge.question, _answer(second), (_quote(first), _quote(second)))
+    return Draft(bridge.question, _answer(second, corpus), (_quote(first), _quote(second)))
 
 
 def _clarification(scenario: Scenario) -> Draft:
@@ -125,5 +221,5 @@ def write_offline(scenario: Scenario, corpus: Corpus) -> Draft:
     if scenario.case_type == "clarification":
         return _clarification(scenario)
     if scenario.case_type == "composite":
-        return _composite(scenario)
+        return _composite(scenario, corpus)
     return _single(scenario, corpus, numeric=scenario.case_type == "numeric")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ragoro.text import STOPWORDS, Lang
 
 _IT_VERBS = (
-    "è stato|è stata|sono stati|sono state|deve essere|devono essere|può essere|possono essere|"
+    "si trova|si trovano|è stato|è stata|sono stati|sono state|deve essere|devono essere|può essere|possono essere|"
     "è|sono|era|erano|deve|devono|può|possono|va|vanno|viene|vengono|ha|hanno|prevede|"
     "richiede|comprende|include|resta|rimane|indica|indicano"
 )
@@ -249,19 +249,42 @@ def _about_it(phrase: str) -> str:
     return f"a {phrase}"
 
 
-def about_question(subject: str, title: str, vocab: frozenset[str], lang: Lang) -> str:
-    """ "Cosa prevede il documento «T» riguardo alla nota spese?" for any other sentence."""
+_IT_SU = {"il": "sul", "lo": "sullo", "la": "sulla", "i": "sui", "gli": "sugli", "le": "sulle"}
+
+
+def _on_it(phrase: str) -> str:
+    head, sep, rest = phrase.partition(" ")
+    low = head.lower()
+    if low.startswith("l'"):
+        return "sull'" + head[2:] + sep + rest
+    if low in _IT_SU:
+        return f"{_IT_SU[low]} {rest}"
+    return f"su {phrase}"
+
+
+def about_question(subject: str, title: str | None, vocab: frozenset[str], lang: Lang) -> str:
+    """ "Cosa prevede il documento «T» riguardo alla nota spese?" for any other sentence;
+    without a title (the subject names nothing another document also names) the question
+    a person asks: "Cosa c'è da sapere sulla nota spese?"."""
     phrase = lower_first(subject, vocab, lang)
+    if title is None:
+        if lang == "it":
+            return f"Cosa c'è da sapere {_on_it(phrase)}?"
+        return f"What should I know about {phrase}?"
     if lang == "it":
         return f"Cosa prevede il documento «{title}» riguardo {_about_it(phrase)}?"
     return f"What does the document «{title}» say about {phrase}?"
 
 
-def value_question(label: str, title: str, vocab: frozenset[str], lang: Lang) -> str:
-    """ "Qual è il valore di «Massa della macchina» indicato nel documento «T»?" for a row."""
+def value_question(label: str, title: str | None, vocab: frozenset[str], lang: Lang) -> str:
+    """ "Qual è il valore di «Massa della macchina» indicato nel documento «T»?" for a row;
+    without a title (no other document names the label's words) "Qual è il valore di
+    «Massa della macchina»?"."""
     if lang == "it":
-        return f"Qual è il valore di «{label}» indicato nel documento «{title}»?"
-    return f"What is the {lower_first(label, vocab, lang)} stated in the document «{title}»?"
+        where = f" indicato nel documento «{title}»" if title is not None else ""
+        return f"Qual è il valore di «{label}»{where}?"
+    where = f" stated in the document «{title}»" if title is not None else ""
+    return f"What is the {lower_first(label, vocab, lang)}{where}?"
 
 
 def refusal_answer(topic: str, lang: Lang) -> str:
@@ -281,3 +304,8 @@ def clarification_answer(quotes: list[tuple[str, str]], lang: Lang) -> str:
 
 COPULAS = _COPULAS
 """The copular verb forms ("è", "sono stati", "was"...) a what-question is written from."""
+
+IT_VERBS = _IT_VERBS
+"""The Italian main-verb forms a sentence is split at, as a regex alternation."""
+EN_VERBS = _EN_VERBS
+"""The English main-verb forms a sentence is split at, as a regex alternation."""

@@ -51,6 +51,19 @@ def demo_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def test_the_sidecar_records_what_wrote_the_items(demo_set: Path) -> None:
+    from builder.generate.config import generator_code_sha256
+
+    sidecar = json.loads((demo_set.parent / "golden.jsonl.lineage.json").read_text("utf-8"))
+    assert sidecar["generator"] == "offline"
+    assert sidecar["generator_code_sha256"] == generator_code_sha256()
+    assert len(sidecar["generator_code_sha256"]) == 64
+    settings = sidecar["settings"]
+    assert settings["seed"] == "3" and settings["n"] == "4" and settings["sample"] == ""
+    assert settings["chunk_size"] == "900" and "composite=0.15" in settings["mix"]
+    assert settings["prompt_version"]
+
+
 def test_generate_records_the_corpus_and_refuses_another_one(
     demo_set: Path, small_corpus: Path, tmp_path: Path
 ) -> None:

@@ -11,12 +11,13 @@ import pytest
 from builder.generate.assemble import Stamp, assemble
 from builder.generate.draft import Rejected
 from builder.generate.llm_writer import write_with_model
+from builder.generate.plan import Planner
 from builder.generate.runner import run_generation
 from builder.validate import validate_golden
 from ragoro.contracts import GoldenItem
 from ragoro.llm import Accounting, LLMClient, RetryPolicy
 from tests.builder.generate_fakes import EchoQuoteChatModel
-from tests.builder.generate_support import config, demo_corpus, scenario_of
+from tests.builder.generate_support import config, demo_candidates, demo_corpus, scenario_of
 from tests.llm.fakes import SPEC, RateLimited, ScriptedChatModel, reply
 
 STAMP = Stamp(SPEC, 42, "2026-01-01T00:00:00+00:00")
@@ -152,3 +153,25 @@ def test_call_budget_stops_cleanly_and_a_rerun_finishes(tmp_path: Path) -> None:
     done = run_generation(config(tmp_path, llm=SPEC, n=10), model_factory=factory)
     assert not done.budget_exhausted and done.resumed >= len(stopped.items)
     assert {i.id for i in stopped.items} <= {i.id for i in done.items}
+
+
+@pytest.mark.parametrize(("lang", "language"), [("it", "Italian"), ("en", "English")])
+def test_the_model_is_told_to_write_in_the_chunks_language(lang: str, language: str) -> None:
+    corpus = demo_corpus()
+    planner = Planner(corpus, demo_candidates(False), 42, offline=False)
+    scenario = next(
+        s
+        for s in planner.plan(len(corpus.chunks), {"narrative": 1.0})
+        if s.case_type == "narrative" and s.lang == lang
+    )
+    sentence = next(
+        line for line in scenario.chunk.text.split("\n") if len(line.split()) >= 6
+    ).strip()
+    question = "Che cosa dice?" if lang == "it" else "What does it say?"
+    payload = {"question": question, "answer": sentence, "quotes": [sentence]}
+    model = ScriptedChatModel.of(reply(json.dumps(payload, ensure_ascii=False)))
+    _write(model, scenario)
+    system = str(model.received[0][0].content)
+    assert f"in {language}, the language of document A" in system
+    other = "English" if lang == "it" else "Italian"
+    assert f"in {other}," not in system
