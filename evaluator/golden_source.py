@@ -3,9 +3,11 @@ pass instead of held in memory.
 
 `GoldenSource.scan` reads the file once to check it (every bad line named by file:line,
 duplicate ids refused, a missing, broken or empty set an `InputError`) and keeps what is
-small: the ids and the count. Iterating it reads the file again, one item at a time. An
-agent that needs the whole set at once (one that looks answers up in it) indexes it, and
-only then is it loaded; across processes it travels as its path.
+small: the ids and the count. Iterating it reads the file again, one item at a time,
+unless the set is small (`KEPT_ITEMS`): the scan then keeps its items, as every pass of a
+run would read them again. An agent that needs the whole set at once (one that looks
+answers up in it) indexes it, and only then is a large set loaded; across processes it
+travels as its path.
 """
 
 from __future__ import annotations
@@ -18,7 +20,12 @@ from ragoro.contracts import GoldenItem
 from ragoro.errors import InputError
 from ragoro.golden import GoldenFileError, GoldenProblem, iter_golden
 
-__all__ = ["GoldenSource"]
+__all__ = ["KEPT_ITEMS", "GoldenSource"]
+
+KEPT_ITEMS = 1000
+"""A set of at most this many evaluated items is kept in memory by the scan that checks
+it (a few MB at most), so the run's other passes (the questions, the agent, the judge,
+the report) do not parse and validate every line again; a larger set is streamed."""
 
 
 def _evaluated(item: GoldenItem, reviewed_only: bool) -> bool:
@@ -54,6 +61,7 @@ class GoldenSource(Sequence[GoldenItem]):
         ids: list[str] = []
         known: set[str] = set()
         problems: list[GoldenProblem] = []
+        kept: list[GoldenItem] | None = []
         for record in iter_golden(path):
             if record.item is None:
                 if record.problem is not None:
@@ -62,6 +70,10 @@ class GoldenSource(Sequence[GoldenItem]):
             known.add(record.item.id)
             if _evaluated(record.item, reviewed_only):
                 ids.append(record.item.id)
+                if kept is not None:
+                    kept.append(record.item)
+                    if len(kept) > KEPT_ITEMS:
+                        kept = None
         if problems:
             raise GoldenFileError(problems)
         if not known:
@@ -71,11 +83,13 @@ class GoldenSource(Sequence[GoldenItem]):
             raise InputError(
                 f"golden file {path} has no item {which}: review it with python -m builder review"
             )
-        return cls(path, reviewed_only=reviewed_only, ids=ids, known=known)
+        source = cls(path, reviewed_only=reviewed_only, ids=ids, known=known)
+        source._loaded = kept
+        return source
 
     def __iter__(self) -> Iterator[GoldenItem]:
-        """The evaluated items, read from the file one at a time (or from memory once an
-        index loaded them)."""
+        """The evaluated items, read from the file one at a time (or from memory: a small
+        set's scan kept them, or an index loaded them)."""
         if self._loaded is not None:
             yield from self._loaded
             return

@@ -5,24 +5,40 @@ instead of held in memory. Only the offsets (one int per case) stay in memory.""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-__all__ = ["LineStore", "numbered_lines"]
+__all__ = ["SYNC_EVERY_S", "LineStore", "numbered_lines"]
+
+SYNC_EVERY_S = 0.25
+"""A durable store fsyncs at most this often (and when closed). Every line is flushed to
+the operating system as it is appended, so Ctrl-C, a crash or a kill of the process loses
+none; only a crash of the machine itself can lose the lines of the last quarter second,
+which a resumed run redoes. A case that takes longer than that (any model call) is still
+fsynced on its own; offline cases take milliseconds, and an fsync each cost as much as
+the case (2.5 ms each, 0.15 s of a 59-case run on this machine's disk)."""
 
 
 class LineStore:
     """Lines of one file by key; the first line stored under a key is the one kept."""
 
     def __init__(self, path: Path, *, durable: bool = False) -> None:
-        """`durable`: every append is flushed and fsynced before it returns (a journal a
-        kill must not cut); otherwise appends are only flushed."""
+        """`durable`: appends are fsynced (a journal a crash must not cut): the first at
+        once, then at most every `SYNC_EVERY_S`, and on `close`; every append is flushed
+        before it returns either way."""
         self.path = path
         self.durable = durable
         self.offsets: dict[str, int] = {}
         self._writer: BinaryIO | None = None
+        self._end = 0
+        """Where the next line goes (the writer's position, kept here: `tell()` is a
+        system call on every line)."""
         self._reader: BinaryIO | None = None
+        self._synced: float | None = None
+        """When the writer was last fsynced (None: never)."""
+        self._unsynced = False
 
     def __contains__(self, key: object) -> bool:
         return key in self.offsets
@@ -35,11 +51,19 @@ class LineStore:
         if self._writer is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._writer = self.path.open("ab")
-        offset = self._writer.tell()
-        self._writer.write(line.encode("utf-8") + b"\n")
+            self._end = self._writer.tell()
+        offset = self._end
+        data = line.encode("utf-8") + b"\n"
+        self._writer.write(data)
+        self._end += len(data)
         self._writer.flush()
         if self.durable:
-            os.fsync(self._writer.fileno())
+            now = time.monotonic()
+            if self._synced is None or now - self._synced >= SYNC_EVERY_S:
+                os.fsync(self._writer.fileno())
+                self._synced, self._unsynced = now, False
+            else:
+                self._unsynced = True
         if key is not None:
             self.offsets.setdefault(key, offset)
 
@@ -52,7 +76,11 @@ class LineStore:
         return self._reader.readline().decode("utf-8")
 
     def close(self) -> None:
-        """Close the files (the lines stay; a later `read` reopens)."""
+        """Close the files, a durable writer fsynced first (the lines stay; a later
+        `read` reopens)."""
+        if self._writer is not None and self._unsynced:
+            os.fsync(self._writer.fileno())
+            self._unsynced = False
         for handle in (self._writer, self._reader):
             if handle is not None:
                 handle.close()

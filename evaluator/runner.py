@@ -41,8 +41,9 @@ def windowed(
     total: int | None = None,
     already: int = 0,
 ) -> Iterator[R]:
-    """Apply work to inputs on a thread pool, yielding results in input order, with a
-    progress bar on stderr (`total` cases, `already` of them done before this run).
+    """Apply work to inputs on a thread pool (in this thread for `concurrency` 1), yielding
+    results in input order, with a progress bar on stderr (`total` cases, `already` of them
+    done before this run).
 
     Inputs are pulled lazily: at most `WINDOW_PER_WORKER * concurrency` are in flight or
     waiting to be collected, whatever their number."""
@@ -58,6 +59,19 @@ def windowed(
             file=sys.stderr,
         )
     width = max(1, concurrency)
+    if width == 1:
+        # One case at a time: in this thread, without a pool to hand each case to and wait
+        # on (two thread switches a case). Ctrl-C stops the case being worked on; the ones
+        # already yielded are the caller's, as with the pool.
+        try:
+            for entry in inputs:
+                yield work(entry)
+                if bar is not None:
+                    bar.update()
+        finally:
+            if bar is not None:
+                bar.close()
+        return
     window = WINDOW_PER_WORKER * width
     pending: deque[Future[R]] = deque()
     with ThreadPoolExecutor(max_workers=width) as pool:

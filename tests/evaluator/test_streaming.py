@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluator import golden_source
 from evaluator.accumulate import JudgedCases, ReportBuilder
 from evaluator.agents.base import AgentAnswer
 from evaluator.baseline import make_baseline_entry
@@ -128,9 +129,24 @@ def test_streamed_html_page_is_byte_identical_to_the_whole_run_writer(
     assert (tmp_path / "streamed.html").read_bytes() == page
 
 
-def test_the_golden_set_is_never_loaded_whole_by_an_offline_run(streamed: StreamedRun) -> None:
-    assert streamed.golden._loaded is None
-    assert len(streamed.golden) == len(load_golden(GOLDEN))
+def test_a_small_golden_set_is_read_once_by_an_offline_run(streamed: StreamedRun) -> None:
+    # At most KEPT_ITEMS items: the scan keeps them, every other pass reads them from memory.
+    assert streamed.golden._loaded is not None
+    assert [item.id for item in streamed.golden._loaded] == streamed.golden.ids
+    assert len(streamed.golden) == len(load_golden(GOLDEN)) <= golden_source.KEPT_ITEMS
+
+
+def test_a_larger_golden_set_is_never_loaded_whole_by_an_offline_run(
+    demo_index: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(golden_source, "KEPT_ITEMS", 10)
+    run = evaluate_streamed(GOLDEN, index=demo_index, use=ModelUse(cache=False))
+    try:
+        assert run.golden._loaded is None
+        assert len(run.golden) == len(load_golden(GOLDEN)) > 10
+        assert run.report.n_cases == len(run.golden)
+    finally:
+        run.close()
 
 
 def test_rescore_of_the_run_gives_the_same_report(streamed: StreamedRun, tmp_path: Path) -> None:
