@@ -22,30 +22,11 @@ from evaluator.agents.glossary_words import GLOSSARY as _GLOSSARY
 from ragoro.text import Lang, stem, translations
 from ragoro.text.lang import is_number_token
 
-__all__ = ["agent_synonyms", "agent_translations", "isc_form", "isc_infinitive", "spelled_out"]
+__all__ = ["agent_translations", "isc_form", "isc_infinitive", "spelled_out"]
 
 _SOFT_MIN_LEN = 5
 """An unlisted Italian form is read as a listed one only from five letters: shorter stems are
 too alike."""
-
-
-@cache
-def _siblings() -> dict[Lang, dict[str, frozenset[str]]]:
-    """Per language: stem -> stems of the other words on the same side of its glossary lines.
-
-    The words one side of a line lists ("immagini/filmati/riprese", "malfunzionamento/guasto")
-    all translate the same words of the other language: they are variants or synonyms of one
-    another in their own language."""
-    table: dict[Lang, dict[str, set[str]]] = {"it": {}, "en": {}}
-    for line in _GLOSSARY.strip().splitlines():
-        if "=" not in line:
-            continue
-        sides: tuple[Lang, Lang] = ("it", "en")
-        for lang, words in zip(sides, line.split("=", 1), strict=True):
-            stems = {stem(w.lower(), lang) for part in words.split("/") for w in part.split()}
-            for s in stems:
-                table[lang].setdefault(s, set()).update(stems - {s})
-    return {lang: {k: frozenset(v) for k, v in side.items()} for lang, side in table.items()}
 
 
 @cache
@@ -77,14 +58,6 @@ def agent_translations(word_stem: str, lang: Lang | None = None) -> frozenset[st
 
 
 @cache
-def agent_synonyms(word_stem: str, lang: Lang) -> frozenset[str]:
-    """Stems of the words the glossary lists beside a stemmed word on its own side of a line,
-    in the same language ("filmat" -> "immagin", "ripres", ...): what finds it in a passage
-    of the question's language written in other words (`_siblings`)."""
-    return _lookup(_siblings()[lang], word_stem, lang)
-
-
-@cache
 def _side_translations(word_stem: str, lang: Lang) -> frozenset[str]:
     """One side's glossary translations of a stem. An Italian verb form the glossary does
     not list is read as the listed form whose stem extends it or it extends, five letters at
@@ -92,12 +65,7 @@ def _side_translations(word_stem: str, lang: Lang) -> frozenset[str]:
     "chiuder") and strips the present's vowel ("chiude" -> "chiud"). English stems already
     join their inflections, and a longer English stem is often another word ("factory" is no
     form of "factor")."""
-    return _lookup(_table()[lang], word_stem, lang)
-
-
-def _lookup(side: dict[str, frozenset[str]], word_stem: str, lang: Lang) -> frozenset[str]:
-    """A stem's entry of one side of a glossary table, an unlisted Italian form read as the
-    listed one (`_side_translations`)."""
+    side = _table()[lang]
     if lang == "it" and word_stem not in side:
         # "pulisce" is a present form of the listed "pulire": read it as the infinitive.
         infinitive = isc_infinitive(word_stem)
@@ -110,9 +78,7 @@ def _lookup(side: dict[str, frozenset[str]], word_stem: str, lang: Lang) -> froz
         or is_number_token(word_stem)
     ):
         return side.get(word_stem, frozenset())
-    pool = frozenset(
-        k for k in _keys_by_prefix(lang).get(word_stem[:_SOFT_MIN_LEN], frozenset()) if k in side
-    )
+    pool = _keys_by_prefix(lang).get(word_stem[:_SOFT_MIN_LEN], frozenset())
     return frozenset[str]().union(
         *(side[k] for k in sorted(pool) if k.startswith(word_stem) or word_stem.startswith(k))
     )

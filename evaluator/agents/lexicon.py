@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from evaluator.agents.glossary import agent_synonyms, agent_translations, spelled_out
+from evaluator.agents.glossary import agent_translations, spelled_out
 from ragoro.text import Lang, content_tokens, stem, tokenize
 from ragoro.text.lang import is_number_token
 
@@ -29,10 +29,6 @@ class QueryTerm:
     translation of six letters or more: "settiman" finds "settimanali"; a shared prefix
     alone is too loose across languages)."""
     is_number: bool = False
-    synonyms: frozenset[str] = frozenset()
-    """Stems of words of its own language that mean it (`glossary.agent_synonyms`), matched
-    exactly. They find the term in a sentence but leave its weight alone: a term's weight
-    is how rare the word asked is, and a synonym in many chunks must not make it common."""
 
 
 # Words that only frame a question ("Entro quanto tempo...", "What is the value of..."), per
@@ -85,6 +81,5 @@ def query_terms(question: str, lang: Lang) -> list[QueryTerm]:
             terms.append(QueryTerm(token, token, is_number=True))
             continue
         others = agent_translations(token, lang) - {token}
-        same = agent_synonyms(token, lang) - others - {token}
-        terms.append(QueryTerm(words.get(token, token), token, others, synonyms=same))
+        terms.append(QueryTerm(words.get(token, token), token, others))
     return terms

@@ -111,8 +111,6 @@ def term_in(term: QueryTerm, tokens: frozenset[str]) -> bool:
         return term.word in tokens
     if soft_in(term.stem, tokens) or not term.translations.isdisjoint(tokens):
         return True
-    if not term.synonyms.isdisjoint(tokens):
-        return True
     # A translation names one form of the word in the other language; a longer form of it
     # there is the same word inflected ("week" -> "settiman" finds "settimanali"). Only a
     # form that extends a long translation counts: a shared prefix alone is too loose across

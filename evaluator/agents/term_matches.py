@@ -3,8 +3,7 @@ set intersection.
 
 `support.term_in(term, tokens)` holds exactly when one token of `tokens` finds the term on
 its own: the number itself for a number term; otherwise the term's stem, a soft match of
-it (`soft_match`: a shared prefix of 5+ letters), one of its translations or synonyms
-(exactly), or a longer form
+it (`soft_match`: a shared prefix of 5+ letters), one of its translations, or a longer form
 of one of `long_forms` (a 6+ letter translation, an Italian verb's "-isc-" stem). Every
 token that can do so shares its first five letters with
 the stem or a translation, or equals one of them. So the tokens of the whole index (every
@@ -49,7 +48,7 @@ def _finds(term: QueryTerm, token: str, long: Sequence[str]) -> bool:
     """Does this one token find the term (`term_in(term, frozenset({token}))`)?"""
     if term.is_number:
         return token == term.word
-    if token == term.stem or token in term.translations or token in term.synonyms:
+    if token == term.stem or token in term.translations:
         return True
     if len(term.stem) >= _PREFIX and len(token) >= _PREFIX and soft_match(term.stem, token):
         return True
@@ -81,7 +80,7 @@ class TermMatches:
             return frozenset({term.word}) & self.vocabulary
         long = long_forms(term.translations)
         forms = (term.stem, *term.translations, *long)
-        candidates = {f for f in (*forms, *term.synonyms) if f in self.vocabulary}
+        candidates = {f for f in forms if f in self.vocabulary}
         for prefix in {f[:_PREFIX] for f in forms if len(f) >= _PREFIX}:
             candidates.update(self._groups.get(prefix, ()))
         return frozenset(t for t in candidates if _finds(term, t, long))
