@@ -3,6 +3,7 @@ offline run never imports LangChain (checked in `sys.modules` of a fresh interpr
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -72,9 +73,11 @@ def test_every_subcommand_help_loads_no_langchain() -> None:
 
 
 def test_the_offline_calibration_imports_no_langchain(tmp_path: Path) -> None:
-    # Forty cases load every judge the whole set does; all 908 took over the probe's 300 s
-    # on a loaded machine.
-    cases = CALIBRATION.read_text(encoding="utf-8").splitlines(keepends=True)[:40]
+    # Forty dev cases load every judge the whole set does; all 908 took over the probe's
+    # 300 s on a loaded machine. Dev ones: no test runs the judge on a held-out case.
+    lines = CALIBRATION.read_text(encoding="utf-8").splitlines(keepends=True)
+    cases = [line for line in lines if json.loads(line)["split"] == "dev"][:40]
+    assert len(cases) == 40
     subset = tmp_path / "calibration.jsonl"
     subset.write_text("".join(cases), encoding="utf-8")
     code, heavy = _run("judges", "calibrate", str(subset))
