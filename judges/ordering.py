@@ -116,13 +116,19 @@ def _marker(match: re.Match[str]) -> tuple[int, str]:
 @lru_cache(maxsize=65536)
 def relations(text: str, lang: Lang) -> tuple[Relation, ...]:
     """Every comparison or ordering a text states outside a negated clause."""
+    # Most texts hold no marker: a marker of a clause is one of the whole text (a clause
+    # starts and ends where a word does), so one search tells, before any clause is cut.
+    if _MARKER_RE.search(text) is None:
+        return ()
     out = []
     bounds = [0, *(m.end() for m in _BOUND_RE.finditer(text)), len(text) + 1]
     for start, end in itertools.pairwise(bounds):
         clause = text[start:end]
-        if has_negation(clause, lang):
+        # A clause's negation is read only when it has a marker to keep or drop.
+        markers = list(_MARKER_RE.finditer(clause))
+        if not markers or has_negation(clause, lang):
             continue
-        for match in _MARKER_RE.finditer(clause):
+        for match in markers:
             sign, dimension = _marker(match)
             after = clause[match.end() :]
             pole = _WORD_RE.findall(after[:24])
