@@ -84,3 +84,22 @@ def test_directives_read_the_same_gated_and_ungated_it_en(
     monkeypatch.setattr(instructions, "lacks", lambda _text, _needs: False)
     assert gated == instructions._is_instruction.__wrapped__(text)
     assert gated == (text in _DIRECTIVES or text.startswith("İ"))
+
+
+def test_synonyms_are_added_as_word_by_word_it_en() -> None:
+    from judges import synonyms
+    from ragoro.text.lang import Lang, stem
+
+    texts = [
+        "chiamare telefonare inserire rinnovare prorogare garanzia",
+        "call phone insert renew extend warranty",
+        "nessun sinonimo qui",
+    ]
+    codes: list[Lang] = ["it", "en", "it"]
+    for text, code in zip(texts, codes, strict=True):
+        pool = frozenset(stem(w, code) for w in text.split())
+        expected = set(pool)
+        for word_stem in pool:
+            expected |= synonyms._synonyms_of(word_stem)
+        assert synonyms.with_synonyms.__wrapped__(pool) == frozenset(expected)
+    assert synonyms.with_synonyms.__wrapped__(frozenset()) == frozenset()

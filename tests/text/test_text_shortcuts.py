@@ -49,3 +49,19 @@ def _detected_by_pattern(text: str) -> str:
 @pytest.mark.parametrize("text", [*_TEXTS, "28,5", "Totale 1.702", "Report 2025"])
 def test_language_is_detected_as_with_the_number_pattern(text: str) -> None:
     assert detect_language(text) == _detected_by_pattern(text)
+
+
+def test_translations_are_added_as_word_by_word() -> None:
+    from ragoro.text import lexicon
+
+    words = [w for c in lexicon.CONCEPTS for w in (*c.it, *c.en)][:400]
+    pools = [
+        frozenset(lang.stem(w, code) for w in words[i : i + 25]) | {"xyz", "garanzia", "warranty"}
+        for i in range(0, len(words), 25)
+        for code in ("it", "en")
+    ]
+    for pool in [*pools, frozenset(), frozenset({"xyz"})]:
+        expected = set(pool)
+        for word_stem in pool:
+            expected |= lexicon.translations(word_stem)
+        assert lexicon.with_translations.__wrapped__(pool) == frozenset(expected)
