@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ragoro.text.gates import lacks
+
 __all__ = ["is_instruction"]
 
 _INSTRUCTION_RE = re.compile(
@@ -31,6 +33,18 @@ _INSTRUCTION_RE = re.compile(
 )
 
 
+_INSTRUCTION_NEEDS = (
+    *("ignor", "disregard", "dimentica", "forget", "grader", "evaluator", "valutator"),
+    *("giudice", "judge", "assessor", "correttore", "examiner", "esaminatore", "/"),
+    *("answer", "response", "risposta", "rispond", "reply", "respond", "say"),
+    *("tell the user", "utente", "you must", "devi", "dovete", "assistente", "the assistant"),
+)
+"""Every branch of `_INSTRUCTION_RE` needs one of these (its verb of ignoring, its name of
+the grader, the slash of a grade, the answer it grades, its verb of answering, or whom it
+obliges): a sentence with none of them is no directive (`gates.lacks`), without the
+pattern's branches tried at every word (~0.1 ms over a sentence)."""
+
+
 def is_instruction(sentence: str) -> bool:
     """A sentence that addresses the grader or the assistant instead of stating a fact."""
     return _is_instruction(sentence)
@@ -41,4 +55,4 @@ def is_instruction(sentence: str) -> bool:
 # are per case.
 @lru_cache(maxsize=4096)
 def _is_instruction(sentence: str) -> bool:
-    return _INSTRUCTION_RE.search(sentence) is not None
+    return not lacks(sentence, _INSTRUCTION_NEEDS) and _INSTRUCTION_RE.search(sentence) is not None

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ragoro.text.gates import lacks
 from ragoro.text.lang import STOPWORDS, Lang, stem
 from ragoro.text.negation import has_negation
 
@@ -54,6 +55,15 @@ _MARKERS: tuple[tuple[str, int, str], ...] = (
 _MARKER_RE = re.compile(
     r"\b(?:" + "|".join(f"(?P<m{i}>{p})" for i, (p, _, _) in enumerate(_MARKERS)) + r")\b", _I
 )
+_MARKER_WORDS = (
+    *("more", "greater", "less", "fewer", "heavier", "lighter", "longer", "shorter"),
+    *("bigger", "larger", "smaller", "higher", "taller", "lower", "older", "younger"),
+    *("faster", "quicker", "slower", "dearer", "pricier", "cheaper", "after", "later"),
+    *("before", "earlier", "prior", "più", "piu", "maggior", "superior", "meno", "minor"),
+    *("inferior", "dopo", "prima"),
+)
+"""One of them is in every match of `_MARKER_RE`: a text with none states no relation
+(`gates.lacks`; the pattern, tried at every letter, costs several times the look)."""
 
 # The low pole of a gradable adjective reverses "più"/"more": "più leggero" is lighter.
 _LOW_POLE_WORDS = """
@@ -116,13 +126,19 @@ def _marker(match: re.Match[str]) -> tuple[int, str]:
 @lru_cache(maxsize=65536)
 def relations(text: str, lang: Lang) -> tuple[Relation, ...]:
     """Every comparison or ordering a text states outside a negated clause."""
+    # Most texts hold no marker: a marker of a clause is one of the whole text (a clause
+    # starts and ends where a word does), so one search tells, before any clause is cut.
+    if lacks(text, _MARKER_WORDS) or _MARKER_RE.search(text) is None:
+        return ()
     out = []
     bounds = [0, *(m.end() for m in _BOUND_RE.finditer(text)), len(text) + 1]
     for start, end in itertools.pairwise(bounds):
         clause = text[start:end]
-        if has_negation(clause, lang):
+        # A clause's negation is read only when it has a marker to keep or drop.
+        markers = list(_MARKER_RE.finditer(clause))
+        if not markers or has_negation(clause, lang):
             continue
-        for match in _MARKER_RE.finditer(clause):
+        for match in markers:
             sign, dimension = _marker(match)
             after = clause[match.end() :]
             pole = _WORD_RE.findall(after[:24])

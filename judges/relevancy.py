@@ -86,7 +86,12 @@ def _subject_tokens(question: str, lang: Lang) -> list[str]:
     words, the titles of the documents it names and the unit it counts in ("quanti
     mesi", "how many hours": the unit says what kind of answer, not what it is about)."""
     plain = _TITLE_RE.sub(" ", question)
-    tokens = analysed(prepare(plain), lang).tokens
+    # Without a title this is the question its caller analysed in full (a hit); with one
+    # blanked, only the tokens of the rest are read.
+    prepared = prepare(plain)
+    tokens = (
+        analysed(prepared, lang).tokens if plain == question else analysed_tokens(prepared, lang)
+    )
     unit = asked_unit_word(question)
     unit_stem = stem(unit.lower(), lang) if unit else None
     return [

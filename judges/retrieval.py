@@ -32,7 +32,8 @@ class RetrievalScore:
 
 @dataclass(frozen=True)
 class _Ctx:
-    """A context resolved to a span when possible, else kept as normalised text."""
+    """A context resolved to a span when possible, else kept as normalised text (empty
+    when it has a span: the text is only read without one)."""
 
     document_path: str
     span: tuple[int, int] | None
@@ -91,7 +92,9 @@ def _resolve(
             found = locate(doc, c.text) if doc is not None else None
             if found is not None:
                 span = (found.start, found.end)
-        out.append(_Ctx(c.document_path, span, _squash(c.text)))
+        # The normalised text is read only for a context without a span: squashing every
+        # chunk's text (two passes over it, each metric) for nothing was most of the cost.
+        out.append(_Ctx(c.document_path, span, _squash(c.text) if span is None else ""))
     return out
 
 

@@ -108,19 +108,25 @@ def _is_passive(text: str) -> bool:
 
 
 def _named_swap(claim: Analysis, window: Analysis) -> str:
-    same_voice = _is_passive(claim.text) == _is_passive(window.text)
+    # The claim's own patterns first: the voices of both texts are read only when they
+    # decide (a copula with no action after it, or two names the window shares).
     if (
-        same_voice
-        and not uses_converse(claim.text, window.text)
-        and _COPULA_RE.search(claim.text)
+        _COPULA_RE.search(claim.text)
         and not _ACTION_AFTER_COPULA_RE.search(claim.text)
+        and _is_passive(claim.text) == _is_passive(window.text)
+        and not uses_converse(claim.text, window.text)
     ):
         return _attribute_elsewhere(claim, window)
-    mine, theirs = name_groups(claim.text), name_groups(window.text)
+    mine = name_groups(claim.text)
+    if len(mine) < 2:
+        # Fewer than two names of the claim cannot be found in two places.
+        return ""
+    theirs = name_groups(window.text)
     found = [(i, j) for j, i in enumerate(_positions(mine, theirs)) if i >= 0]
     distinct = list(dict.fromkeys(i for i, _ in found))
     if len(distinct) < 2:
         return ""
+    same_voice = _is_passive(claim.text) == _is_passive(window.text)
     order_there = [i for i, _ in sorted(found, key=lambda pair: pair[1])]
     first = list(dict.fromkeys(order_there))
     reversed_order = first[:2] == sorted(first[:2], reverse=True)
@@ -148,15 +154,19 @@ def _converse_swap(claim: str, source: str, at: tuple[int, int]) -> str:
 def _attribute_elsewhere(claim: Analysis, window: Analysis) -> str:
     """A copula that gives a name an attribute the source gives another name: "the tenant
     is Acme" where the source says "the landlord is Acme; the tenant is Verdi"."""
-    pool_window = [
-        (frozenset(analysed_tokens(c, window.lang)), name_groups(c))
-        for c in _STATEMENT_RE.split(window.text)
-        if c.strip()
-    ]
+    # The window's statements are read only for a claim piece that gives a name an
+    # attribute (most claims have none).
+    pool_window: list[tuple[frozenset[str], list[frozenset[str]]]] | None = None
     for piece in _STATEMENT_RE.split(claim.text):
         names = name_groups(piece)
         if not names or not _COPULA_RE.search(piece):
             continue
+        if pool_window is None:
+            pool_window = [
+                (frozenset(analysed_tokens(c, window.lang)), name_groups(c))
+                for c in _STATEMENT_RE.split(window.text)
+                if c.strip()
+            ]
         named = set(analysed_tokens(" ".join(w for g in names for w in g), claim.lang))
         attributes = {t for t in analysed_tokens(piece, claim.lang) if t not in named}
         holding = [

@@ -68,7 +68,7 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
     """Analyse the source texts (contexts, or a reference answer) for `support`, each in
     its own language unless `lang` is given (an Italian manual next to an English FAQ)."""
     windows: list[Analysis] = []
-    tokens: set[str] = set()
+    pools: list[frozenset[str]] = []
     langs: set[Lang] = set()
     names: list[frozenset[str]] = []
     for text in texts:
@@ -78,9 +78,11 @@ def source_of(texts: list[str], lang: Lang | None = None) -> Source:
         langs.add(part.lang)
         names += part.names
         windows += part.windows
-        tokens |= part.tokens
-    pool = with_synonyms(with_translations(frozenset(tokens)))
-    return Source(tuple(windows), pool, frozenset(langs), tuple(names))
+        # Translations and synonyms are added word by word, so the pool of the texts is
+        # the union of each text's, and a text's (a chunk's, shared by many cases) is
+        # remembered with its tokens.
+        pools.append(with_synonyms(with_translations(part.tokens)))
+    return Source(tuple(windows), frozenset().union(*pools), frozenset(langs), tuple(names))
 
 
 @lru_cache(maxsize=8192)
@@ -177,8 +179,10 @@ _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"
 def _bound_elsewhere(claim: Analysis, window: Analysis, source: Source) -> str:
     """A number stated in the window for another name than the claim's ("the North route
     has 900 m" where the window gives 900 m to the South route)."""
+    if not claim.quantities:
+        return ""
     mine = name_groups(claim.text)
-    if not claim.quantities or not mine:
+    if not mine:
         return ""
     for clause in split_clauses_text(window.text):
         probe = analysed(clause, window.lang)
@@ -242,12 +246,11 @@ def polarity_flip(claim: Analysis, source: Analysis, clause_overlap: float) -> s
     flip = negation_flip(claim.clauses, source.clauses, clause_overlap)
     if flip or any(clause.negated for clause in claim.clauses):
         return flip
-    conjuncts = [
-        clause
-        for piece in _CONJUNCT_RE.split(claim.text)
-        if piece.strip()
-        for clause in analysed_clauses(piece, claim.lang)
-    ]
+    pieces = [piece for piece in _CONJUNCT_RE.split(claim.text) if piece.strip()]
+    if pieces == [claim.text]:
+        # One conjunct, the claim itself: its clauses are the ones compared above.
+        return flip
+    conjuncts = [clause for piece in pieces for clause in analysed_clauses(piece, claim.lang)]
     return negation_flip(conjuncts, source.clauses, clause_overlap)
 
 

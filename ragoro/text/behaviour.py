@@ -5,62 +5,80 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ragoro.text.gates import lacks
 from ragoro.text.lang import Lang, normalize
 from ragoro.text.negation import has_negation
 from ragoro.text.sentences import split_sentences
 
 _I = re.IGNORECASE
 
-_REFUSAL_RE = re.compile(
-    "|".join(
-        (
-            # Italian
-            r"\bnon lo so\b",
-            r"\bnon (?:lo )?saprei\b",
-            r"\bnon so (?:rispondere|dirti|dirle|indicare|dire)\b",
-            r"\bnon (?:sono|siamo) in grado di\b",
-            r"\bnon (?:posso|possiamo|riesco a|è possibile) (?:rispondere|trovare|fornire|"
-            r"determinare|indicare|stabilire)",
-            r"\bimpossibile (?:rispondere|determinare|stabilire)",
-            r"\bnon (?:ho|abbiamo) trovato\b",
-            r"\bnon trovo\b",
-            r"\bnon (?:dispongo|disponiamo|ho|abbiamo|possiedo) (?:di )?(?:alcun\w* )?"
-            r"(?:informazion|dati|elementi|dettagli)",
-            r"\bnessun[ao]? (?:informazion|dato|dati|riferiment|menzion|dettagli)",
-            r"\binformazion\w* (?:non (?:è|sono) (?:disponibil|present)|insufficient|mancant)",
-            # Lack of knowledge or of information, however phrased.
-            r"\bnon (?:ho|abbiamo) (?:idea|modo di saperlo|elementi|abbastanza|sufficient)",
-            r"\bnon ne ho idea\b",
-            r"\bnon (?:sono|siamo) (?:sicur|cert)[oiae]\b",
-            r"\bnon (?:posso|possiamo|riesco a) (?:aiutar|esser\w* d'aiuto|saperlo|dirlo|dirtelo)",
-            r"\bnon (?:è|sono) (?:indicat|specificat|riportat|menzionat|dispon)\w*\b",
-            r"\bnon risulta(?:no)? (?:dai|nei|dal|nel)\b",
-            r"\bnon (?:c'è|ci sono) (?:alcun\w* )?(?:informazion|dat|riferiment|menzion|traccia)",
-            # English
-            r"\bi (?:do not|don't) know\b",
-            r"\b(?:i|we) (?:do not|don't|did not|didn't) (?:have|find|see) (?:any |enough |"
-            r"sufficient |the )?(?:information|data|details|answer|mention|reference)",
-            r"\b(?:i|we) have no (?:idea|information|data|way of knowing)",
-            r"\bno idea\b",
-            r"\b(?:i|we) (?:cannot|can't|am unable to|'m unable to) (?:help|assist)",
-            r"\b(?:cannot|can't|could not|couldn't) be (?:determined|answered|found|established)",
-            r"\b(?:is|are) not (?:specified|stated|mentioned|indicated|given|provided|available)",
-            r"\bi(?:'m| am) not sure\b",
-            r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am unable to|was unable to|"
-            r"'m unable to|am not able to|was not able to) (?:answer|find|determine|provide|"
-            r"locate|say|tell|identify)",
-            r"\bunable to (?:answer|find|determine|locate|identify)",
-            r"\bnot possible to (?:answer|determine|say|tell)",
-            r"\bno (?:information|data|mention|details?|reference)\b",
-            r"\bnot enough (?:information|data|context)\b",
-            r"\binsufficient (?:information|data|context)\b",
-            r"\bthere is no (?:information|mention|data|reference)",
-            r"\bnot (?:in|found in|present in|contained in|available in|mentioned in) the "
-            r"(?:provided |given |available |retrieved )?(?:documents?|context|sources?|texts?|"
-            r"materials?|passages?)",
-        )
-    ),
-    _I,
+_REFUSAL_PHRASES = (
+    # Italian
+    r"\bnon lo so\b",
+    r"\bnon (?:lo )?saprei\b",
+    r"\bnon so (?:rispondere|dirti|dirle|indicare|dire)\b",
+    r"\bnon (?:sono|siamo) in grado di\b",
+    r"\bnon (?:posso|possiamo|riesco a|è possibile) (?:rispondere|trovare|fornire|"
+    r"determinare|indicare|stabilire)",
+    r"\bimpossibile (?:rispondere|determinare|stabilire)",
+    r"\bnon (?:ho|abbiamo) trovato\b",
+    r"\bnon trovo\b",
+    r"\bnon (?:dispongo|disponiamo|ho|abbiamo|possiedo) (?:di )?(?:alcun\w* )?"
+    r"(?:informazion|dati|elementi|dettagli)",
+    r"\bnessun[ao]? (?:informazion|dato|dati|riferiment|menzion|dettagli)",
+    r"\binformazion\w* (?:non (?:è|sono) (?:disponibil|present)|insufficient|mancant)",
+    # Lack of knowledge or of information, however phrased.
+    r"\bnon (?:ho|abbiamo) (?:idea|modo di saperlo|elementi|abbastanza|sufficient)",
+    r"\bnon ne ho idea\b",
+    r"\bnon (?:sono|siamo) (?:sicur|cert)[oiae]\b",
+    r"\bnon (?:posso|possiamo|riesco a) (?:aiutar|esser\w* d'aiuto|saperlo|dirlo|dirtelo)",
+    r"\bnon (?:è|sono) (?:indicat|specificat|riportat|menzionat|dispon)\w*\b",
+    r"\bnon risulta(?:no)? (?:dai|nei|dal|nel)\b",
+    r"\bnon (?:c'è|ci sono) (?:alcun\w* )?(?:informazion|dat|riferiment|menzion|traccia)",
+    # English
+    r"\bi (?:do not|don't) know\b",
+    r"\b(?:i|we) (?:do not|don't|did not|didn't) (?:have|find|see) (?:any |enough |"
+    r"sufficient |the )?(?:information|data|details|answer|mention|reference)",
+    r"\b(?:i|we) have no (?:idea|information|data|way of knowing)",
+    r"\bno idea\b",
+    r"\b(?:i|we) (?:cannot|can't|am unable to|'m unable to) (?:help|assist)",
+    r"\b(?:cannot|can't|could not|couldn't) be (?:determined|answered|found|established)",
+    r"\b(?:is|are) not (?:specified|stated|mentioned|indicated|given|provided|available)",
+    r"\bi(?:'m| am) not sure\b",
+    r"\b(?:i|we) (?:cannot|can't|could not|couldn't|am unable to|was unable to|"
+    r"'m unable to|am not able to|was not able to) (?:answer|find|determine|provide|"
+    r"locate|say|tell|identify)",
+    r"\bunable to (?:answer|find|determine|locate|identify)",
+    r"\bnot possible to (?:answer|determine|say|tell)",
+    r"\bno (?:information|data|mention|details?|reference)\b",
+    r"\bnot enough (?:information|data|context)\b",
+    r"\binsufficient (?:information|data|context)\b",
+    r"\bthere is no (?:information|mention|data|reference)",
+    r"\bnot (?:in|found in|present in|contained in|available in|mentioned in) the "
+    r"(?:provided |given |available |retrieved )?(?:documents?|context|sources?|texts?|"
+    r"materials?|passages?)",
+)
+_REFUSAL_RE = re.compile("|".join(_REFUSAL_PHRASES), _I)
+# Every match of _REFUSAL_RE holds one of these (the negation of each Italian phrase and
+# of most English ones, the rest by their own words): a sentence with none of them, most
+# of an answer's, is no refusal without the pattern's ~40 branches tried at every letter.
+_REFUSAL_NEEDS = (
+    "non",
+    "not",
+    "n't",
+    "impossibile",
+    "nessun",
+    "informazion",
+    "unable",
+    "have no",
+    "no idea",
+    "no information",
+    "no data",
+    "no mention",
+    "no detail",
+    "no reference",
+    "insufficient",
+    "there is no",
 )
 # "Il manuale non specifica...", "The documents do not mention...": a negated verb of
 # stating whose subject is the source material.
@@ -98,7 +116,7 @@ def _is_refusal_sentence(sentence: str, lang: Lang | None) -> bool:
     if _CONTRAST_RE.search(sentence):
         # "Il manuale non indica la data, ma la capacità è 28,5 l" answers in part.
         return False
-    if _REFUSAL_RE.search(sentence):
+    if not lacks(sentence, _REFUSAL_NEEDS) and _REFUSAL_RE.search(sentence):
         return True
     return (
         has_negation(sentence, lang)

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ragoro.text.gates import Gated
+from ragoro.text.gates import Gated, lacks
 
 # One month a line: its Italian name, Italian abbreviation, English name, English
 # abbreviations.
@@ -183,10 +183,18 @@ _DAY_SETS: tuple[tuple[re.Pattern[str], frozenset[int]], ...] = (
 )
 
 
+_DAY_WORDS = ("day", "lune", "mart", "merc", "giov", "vene", "saba", "dome", "week", "settimana")
+"""One of them is in every day name (English ones end in "day") and in "weekend",
+"weekdays" and "fine settimana": a text with none names no day (`gates.lacks`)."""
+
+
 def weekdays(text: str) -> frozenset[int]:
     """The days of the week a text names, Monday = 0, in either language ("martedì",
     "Tuesdays"), with every day of a span ("Monday to Friday") and of "weekend"/"fine
     settimana" (5, 6) and "weekdays" (0-4)."""
+    # Most texts name no day: the four patterns below are not run on them.
+    if lacks(text, _DAY_WORDS):
+        return frozenset()
     days = {_WEEKDAYS[m.group(1).lower()] for m in _WEEKDAY_RE.finditer(text)}
     for span in _DAY_SPAN_RE.finditer(text):
         first, last = _WEEKDAYS[span.group(1).lower()], _WEEKDAYS[span.group(2).lower()]

@@ -207,13 +207,19 @@ class QuantityMatch:
     """Same digits with another unit or scale ("28,5 l" looked up where "28,5 kg" is)."""
 
 
+# The two results without a conflict, made once: a claim's every number is looked up in
+# every window it is compared with, and a frozen dataclass costs a call to build.
+_FOUND = QuantityMatch(True)
+_NOT_FOUND = QuantityMatch(False)
+
+
 def match_quantity(q: Quantity, pool: Sequence[Quantity]) -> QuantityMatch:
     """Is q stated in pool? A bare number on either side matches on its digits alone."""
     conflict = None
     for other in pool:
         if q.unit == other.unit:
             if quantities_match(q, other):
-                return QuantityMatch(True)
+                return _FOUND
             if same_number(q, other) and q.written_unit != other.written_unit:
                 conflict = conflict or other
         elif q.unit is None or other.unit is None:
@@ -223,13 +229,13 @@ def match_quantity(q: Quantity, pool: Sequence[Quantity]) -> QuantityMatch:
             if same_number(q, other) or within_step(
                 q.value, other.value, max(q.rounding_step(), other.rounding_step())
             ):
-                return QuantityMatch(True)
+                return _FOUND
         elif same_number(q, other) and {q.unit, other.unit} in _SCALE_UNSAID:
             # "8 degrees" where the source says "8 °C": the scale is left unsaid, not changed.
-            return QuantityMatch(True)
+            return _FOUND
         elif same_number(q, other):
             conflict = conflict or other
-    return QuantityMatch(False, conflict)
+    return _NOT_FOUND if conflict is None else QuantityMatch(False, conflict)
 
 
 _SCALE_UNSAID = ({"deg", "°C"}, {"deg", "°F"})

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["Gated"]
+__all__ = ["Gated", "lacks"]
 
 _UNGATED = ("\u0131", "\u017f", "\u0307")
 """What `str.lower` leaves of a letter `re.IGNORECASE` reads as an ASCII one."""
@@ -49,6 +49,14 @@ class Gated:
         if rewritten != self.text:
             self.text = rewritten
             self._low = _lowered(rewritten)
+
+
+def lacks(text: str, needs: tuple[str, ...]) -> bool:
+    """True when no word of `needs` (lowercase) is in the lowercased text, so that a
+    case-insensitive pattern each of whose matches holds one of them cannot match; never
+    for a text holding a letter `str.lower` reads otherwise than the pattern does."""
+    low = _lowered(text)
+    return low is not None and not any(w in low for w in needs)
 
 
 def _lowered(text: str) -> str | None:

@@ -148,11 +148,13 @@ def _split_prose(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _trimmed(text: str, start: int, end: int) -> Span | None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return Span(start, end, text[start:end]) if start < end else None
+    # `str.strip` drops exactly the characters `str.isspace` names, in one call.
+    piece = text[start:end]
+    trimmed = piece.strip()
+    if not trimmed:
+        return None
+    start += len(piece) - len(piece.lstrip())
+    return Span(start, start + len(trimmed), trimmed)
 
 
 def split_sentences(text: str) -> list[Span]:
