@@ -240,13 +240,8 @@ class ExtractiveAgent:
             return self._refuse(lang, named, selected, cosines, gate="subject")
         years = unmet_years(question, selected, self.stats)
         if years:
-            return self._refuse(
-                lang,
-                [QueryTerm(y, y, is_number=True) for y in years],
-                selected,
-                cosines,
-                gate="year",
-            )
+            asked_years = [QueryTerm(y, y, is_number=True) for y in years]
+            return self._refuse(lang, asked_years, selected, cosines, gate="year")
         sentences = [c.sentence for c in chosen]
         around = frozenset().union(*(self.stats.chunk_tokens[c.row] for c in chosen))
         owners = unmet_owners(question, lang, terms, around)
@@ -258,9 +253,8 @@ class ExtractiveAgent:
             by_lang.setdefault(c.sentence.lang, set()).update(self.stats.chunk_tokens[c.row])
         members = sibling_members(question, lang, by_lang)
         if members:
-            return self._refuse(
-                lang, [QueryTerm(m, m) for m in members], selected, cosines, gate="siblings"
-            )
+            siblings = [QueryTerm(m, m) for m in members]
+            return self._refuse(lang, siblings, selected, cosines, gate="siblings")
         parts = included_only(terms, best.sentence) if numeric else []
         if parts:
             return self._refuse(lang, parts, selected, cosines, "entity", gate="included-part")
