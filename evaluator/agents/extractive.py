@@ -38,6 +38,7 @@ For each question it
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from evaluator.agents.about import included_only
@@ -46,6 +47,7 @@ from evaluator.agents.conflict import clarification_options, find_conflict
 from evaluator.agents.contexts import chunk_context
 from evaluator.agents.contrasts import sibling_members
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
+from evaluator.agents.gates import early_gate, support_gate
 from evaluator.agents.hybrid import HybridRetriever, with_retrieved
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
@@ -88,6 +90,9 @@ from vectordb.embeddings import Vectors
 # Across languages the bar is lowered as the support bar is (`support_bar`): a question word
 # is found there only through a glossary translation.
 _ATTRIBUTE_SUPPORT = 0.3
+
+# The refusing gate is logged at DEBUG (`evaluator.agents.gates`); outcomes never carry it.
+_log = logging.getLogger(__name__)
 
 
 class ExtractiveAgent:
@@ -167,13 +172,16 @@ class ExtractiveAgent:
         asked = {head, *asked_owners(question)} if head is not None else set()
         headless = any(t.word in asked for t in split.unknown)
         if not terms or not candidates or len(split.unknown) > len(terms) or headless:
-            return self._refuse(lang, split.unknown or terms, [], cosines)
+            gate = early_gate(
+                known=len(terms), candidates=len(candidates), unknown=len(split.unknown)
+            )
+            return self._refuse(lang, split.unknown or terms, [], cosines, gate=gate)
         # "Permesso per un lutto", "paternity leave": a kind of a known thing the corpus never
         # names is not answered by what it says of the thing in general.
         selected = self._select_rows(candidates, cosines)
         kinds = unmet_modifiers(question, lang, terms, split.unknown)
         if kinds:
-            return self._refuse(lang, kinds, selected, cosines)
+            return self._refuse(lang, kinds, selected, cosines, gate="modifier")
         options = find_conflict(
             candidates,
             question,
@@ -226,7 +234,7 @@ class ExtractiveAgent:
             missing = named + split.unknown + missing_terms(terms, found) or (
                 missing_terms(terms, best.sentence.tokens) if best else terms
             )
-            return self._refuse(lang, missing, selected, cosines)
+            return self._refuse(lang, missing, selected, cosines, gate=support_gate(best, unmet))
         chosen = with_complement(
             best, pool, terms, self.max_sentences, max(self.support_threshold, COMPLEMENT_SUPPORT)
         )
@@ -241,36 +249,37 @@ class ExtractiveAgent:
             and not stated
             and not any(term_in(named[0], self._subject_tokens(c, question)) for c in chosen)
         ):
-            return self._refuse(lang, named, selected, cosines)
+            return self._refuse(lang, named, selected, cosines, gate="subject")
         years = unmet_years(question, selected, self.stats)
         if years:
-            return self._refuse(
-                lang, [QueryTerm(y, y, is_number=True) for y in years], selected, cosines
-            )
+            asked_years = [QueryTerm(y, y, is_number=True) for y in years]
+            return self._refuse(lang, asked_years, selected, cosines, gate="year")
         sentences = [c.sentence for c in chosen]
         around = frozenset().union(*(self.stats.chunk_tokens[c.row] for c in chosen))
         owners = unmet_owners(question, lang, terms, around)
         if owners:
-            return self._refuse(lang, owners, selected, cosines, "entity")
+            return self._refuse(lang, owners, selected, cosines, "entity", gate="owners")
         # "The winter shutdown" answered from a passage on the summer one (`contrasts`).
         by_lang: dict[Lang, set[str]] = {}
         for c in chosen:
             by_lang.setdefault(c.sentence.lang, set()).update(self.stats.chunk_tokens[c.row])
         members = sibling_members(question, lang, by_lang)
         if members:
-            return self._refuse(lang, [QueryTerm(m, m) for m in members], selected, cosines)
+            siblings = [QueryTerm(m, m) for m in members]
+            return self._refuse(lang, siblings, selected, cosines, gate="siblings")
         chunks = [self.index.chunks[r] for r in dict.fromkeys(c.row for c in chosen)]
         passages = [(c.text, self.stats.lang_of(c.document_path)) for c in chunks]
         excluded = negated_only(question, lang, passages)
         if excluded:
-            return self._refuse(lang, excluded, selected, cosines)
+            return self._refuse(lang, excluded, selected, cosines, gate="negated")
         parts = included_only(terms, best.sentence) if numeric else []
         if parts:
-            return self._refuse(lang, parts, selected, cosines, "entity")
+            return self._refuse(lang, parts, selected, cosines, "entity", gate="included-part")
         if not stated and attribute_share(question, terms, sentences, self.stats) < support_bar(
             _ATTRIBUTE_SUPPORT, lang, best.sentence
         ):
-            return self._refuse(lang, missing_terms(terms, best.sentence.tokens), selected, cosines)
+            missing = missing_terms(terms, best.sentence.tokens)
+            return self._refuse(lang, missing, selected, cosines, gate="attribute-share")
         off_focus = focus_misses(
             question,
             lang,
@@ -282,7 +291,9 @@ class ExtractiveAgent:
             quantity=best.quantity,
         )
         if off_focus.terms:
-            return self._refuse(lang, off_focus.terms, selected, cosines, off_focus.elsewhere)
+            return self._refuse(
+                lang, off_focus.terms, selected, cosines, off_focus.elsewhere, gate="focus"
+            )
         short = short_answer(question, best.sentence.text, best.quantity if numeric else None)
         return self._compose(
             chosen=chosen,
@@ -377,7 +388,10 @@ class ExtractiveAgent:
         rows: list[int],
         cosines: dict[int, float],
         elsewhere: Elsewhere = None,
+        *,
+        gate: str,
     ) -> AgentAnswer:
+        _log.debug("refused by gate %s", gate)
         # A refusal still reports what was retrieved: retrieval is judged on its own. With
         # no chosen chunk, retrieval's fused order (`cosines` keeps it) is the best guess.
         shown = with_retrieved(rows, list(cosines), self.k) if rows else list(cosines)[: self.k]

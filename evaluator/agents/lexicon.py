@@ -59,10 +59,21 @@ say says said state states document documents regarding concerning according nee
 every
 """,
 }
+# Light verbs: in "fare la domanda di ferie", "far crescere il fatturato", "dare il via
+# libera", "make a request", "take a break", "get paid" the verb carries tense and person and
+# its complement carries the meaning ("domanda" = richiedere, "via libera" = autorizzazione),
+# so a passage that says it with a full verb ("richiedere", "autorizzato") has no word for
+# the light verb to find. Only forms that are never also nouns are listed ("fatto", "dato",
+# "data", "danno", "presa" are also nouns: fact, datum, date, damage, socket).
+_LIGHT_VERBS: dict[Lang, str] = {
+    "it": "fare far fa fanno fatta fatte dare dà prendere prende preso",
+    "en": "make makes made making take takes took taken give gives gave given get gets got done",
+}
 # "il documento «Titolo»" names where to look, not what to find: its words are not required.
 DOCUMENT_TITLE_RE = re.compile(r"\b(?:il |the )?(?:documento|document)\s+«[^»]*»", re.IGNORECASE)
 _FRAME_STEMS = {
-    lang: frozenset(stem(w, lang) for w in words.split()) for lang, words in _FRAME_WORDS.items()
+    lang: frozenset(stem(w, lang) for w in f"{words} {_LIGHT_VERBS[lang]}".split())
+    for lang, words in _FRAME_WORDS.items()
 }
 
 
