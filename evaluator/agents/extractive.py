@@ -38,24 +38,21 @@ For each question it
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
 from evaluator.agents.about import included_only
 from evaluator.agents.base import AgentAnswer
-from evaluator.agents.conflict import clarification_options, find_conflict
-from evaluator.agents.contexts import chunk_context
+from evaluator.agents.conflict import find_conflict
 from evaluator.agents.contrasts import sibling_members
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.gates import early_gate, support_gate
-from evaluator.agents.hybrid import HybridRetriever, with_retrieved
+from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
 from evaluator.agents.negated import negated_only
 from evaluator.agents.often import time_kind
 from evaluator.agents.options import AgentOptions
-from evaluator.agents.quantities import stated_value
 from evaluator.agents.ranking import (
     COMPLEMENT_SUPPORT,
     Candidate,
@@ -66,9 +63,10 @@ from evaluator.agents.ranking import (
     selection_key,
     with_complement,
 )
+from evaluator.agents.replies import Replies
 from evaluator.agents.short_answer import short_answer
 from evaluator.agents.superlatives import asks_rank, ranks_as_asked
-from evaluator.agents.support import CorpusStats, Sentence, missing_terms, support_bar, term_in
+from evaluator.agents.support import CorpusStats, missing_terms, support_bar, term_in
 from evaluator.agents.vocabulary import (
     asked_head,
     asked_owners,
@@ -79,9 +77,7 @@ from evaluator.agents.vocabulary import (
     unmet_entities,
     unmet_years,
 )
-from evaluator.agents.wording import Elsewhere, Source, citation, clarifying_question, refusal
-from ragoro.contracts import RetrievedContext
-from ragoro.text import Lang, Quantity, detect_language
+from ragoro.text import Lang, detect_language
 from vectordb import VectorIndex
 from vectordb.embeddings import Vectors
 
@@ -90,9 +86,6 @@ from vectordb.embeddings import Vectors
 # Across languages the bar is lowered as the support bar is (`support_bar`): a question word
 # is found there only through a glossary translation.
 _ATTRIBUTE_SUPPORT = 0.3
-
-# The refusing gate is logged at DEBUG (`evaluator.agents.gates`); outcomes never carry it.
-_log = logging.getLogger(__name__)
 
 
 class ExtractiveAgent:
@@ -125,6 +118,7 @@ class ExtractiveAgent:
         self._stats: CorpusStats | None = None
         self._query_vectors: dict[str, Vectors] = {}
         self._retriever: HybridRetriever | None = None
+        self.replies = Replies(index, k)
 
     @classmethod
     def from_options(cls, options: AgentOptions) -> ExtractiveAgent:
@@ -175,13 +169,13 @@ class ExtractiveAgent:
             gate = early_gate(
                 known=len(terms), candidates=len(candidates), unknown=len(split.unknown)
             )
-            return self._refuse(lang, split.unknown or terms, [], cosines, gate=gate)
+            return self.replies.refuse(lang, split.unknown or terms, [], cosines, gate=gate)
         # "Permesso per un lutto", "paternity leave": a kind of a known thing the corpus never
         # names is not answered by what it says of the thing in general.
         selected = self._select_rows(candidates, cosines)
         kinds = unmet_modifiers(question, lang, terms, split.unknown)
         if kinds:
-            return self._refuse(lang, kinds, selected, cosines, gate="modifier")
+            return self.replies.refuse(lang, kinds, selected, cosines, gate="modifier")
         options = find_conflict(
             candidates,
             question,
@@ -192,7 +186,9 @@ class ExtractiveAgent:
         if options is not None:
             extra = [c.row for c in options if c.row not in selected]
             rows_shown = selected[: self.k - len(extra)] + extra
-            return self._clarify(question, lang, options, rows_shown, cosines)
+            return self.replies.clarify(
+                question, lang, options, rows_shown, cosines, stats=self.stats
+            )
         pool = [c for c in candidates if c.row in selected]
         best: Candidate | None = pool[0]
         if numeric:
@@ -234,7 +230,9 @@ class ExtractiveAgent:
             missing = named + split.unknown + missing_terms(terms, found) or (
                 missing_terms(terms, best.sentence.tokens) if best else terms
             )
-            return self._refuse(lang, missing, selected, cosines, gate=support_gate(best, unmet))
+            return self.replies.refuse(
+                lang, missing, selected, cosines, gate=support_gate(best, unmet)
+            )
         chosen = with_complement(
             best, pool, terms, self.max_sentences, max(self.support_threshold, COMPLEMENT_SUPPORT)
         )
@@ -249,16 +247,16 @@ class ExtractiveAgent:
             and not stated
             and not any(term_in(named[0], self._subject_tokens(c, question)) for c in chosen)
         ):
-            return self._refuse(lang, named, selected, cosines, gate="subject")
+            return self.replies.refuse(lang, named, selected, cosines, gate="subject")
         years = unmet_years(question, selected, self.stats)
         if years:
             asked_years = [QueryTerm(y, y, is_number=True) for y in years]
-            return self._refuse(lang, asked_years, selected, cosines, gate="year")
+            return self.replies.refuse(lang, asked_years, selected, cosines, gate="year")
         sentences = [c.sentence for c in chosen]
         around = frozenset().union(*(self.stats.chunk_tokens[c.row] for c in chosen))
         owners = unmet_owners(question, lang, terms, around)
         if owners:
-            return self._refuse(lang, owners, selected, cosines, "entity", gate="owners")
+            return self.replies.refuse(lang, owners, selected, cosines, "entity", gate="owners")
         # "The winter shutdown" answered from a passage on the summer one (`contrasts`).
         by_lang: dict[Lang, set[str]] = {}
         for c in chosen:
@@ -266,20 +264,22 @@ class ExtractiveAgent:
         members = sibling_members(question, lang, by_lang)
         if members:
             siblings = [QueryTerm(m, m) for m in members]
-            return self._refuse(lang, siblings, selected, cosines, gate="siblings")
+            return self.replies.refuse(lang, siblings, selected, cosines, gate="siblings")
         chunks = [self.index.chunks[r] for r in dict.fromkeys(c.row for c in chosen)]
         passages = [(c.text, self.stats.lang_of(c.document_path)) for c in chunks]
         excluded = negated_only(question, lang, passages)
         if excluded:
-            return self._refuse(lang, excluded, selected, cosines, gate="negated")
+            return self.replies.refuse(lang, excluded, selected, cosines, gate="negated")
         parts = included_only(terms, best.sentence) if numeric else []
         if parts:
-            return self._refuse(lang, parts, selected, cosines, "entity", gate="included-part")
+            return self.replies.refuse(
+                lang, parts, selected, cosines, "entity", gate="included-part"
+            )
         if not stated and attribute_share(question, terms, sentences, self.stats) < support_bar(
             _ATTRIBUTE_SUPPORT, lang, best.sentence
         ):
             missing = missing_terms(terms, best.sentence.tokens)
-            return self._refuse(lang, missing, selected, cosines, gate="attribute-share")
+            return self.replies.refuse(lang, missing, selected, cosines, gate="attribute-share")
         off_focus = focus_misses(
             question,
             lang,
@@ -291,11 +291,11 @@ class ExtractiveAgent:
             quantity=best.quantity,
         )
         if off_focus.terms:
-            return self._refuse(
+            return self.replies.refuse(
                 lang, off_focus.terms, selected, cosines, off_focus.elsewhere, gate="focus"
             )
         short = short_answer(question, best.sentence.text, best.quantity if numeric else None)
-        return self._compose(
+        return self.replies.answer(
             chosen=chosen,
             quantity=best.quantity,
             short=short,
@@ -341,80 +341,3 @@ class ExtractiveAgent:
         if asks_existence(question):
             return candidate.sentence.tokens
         return self.stats.chunk_tokens[candidate.row]
-
-    # -- answers -----------------------------------------------------------------------
-
-    def _contexts(self, rows: list[int], cosines: dict[int, float]) -> list[RetrievedContext]:
-        return [chunk_context(self.index.chunks[r], round(cosines.get(r, 0.0), 6)) for r in rows]
-
-    def _source(self, sentence: Sentence) -> Source:
-        document = self.index.documents[sentence.document_path]
-        page = document.page_of(sentence.start) if len(document.pages) > 1 else None
-        return Source(sentence.document_path, page)
-
-    def _compose(
-        self,
-        *,
-        chosen: list[Candidate],
-        quantity: Quantity | None,
-        short: str,
-        lang: Lang,
-        rows: list[int],
-        cosines: dict[int, float],
-    ) -> AgentAnswer:
-        body = " ".join(" ".join(c.sentence.text.split()) for c in chosen)
-        if short:
-            body = f"{short} — {body}"
-        sources = [self._source(c.sentence) for c in chosen]
-        value, unit = stated_value(quantity) if quantity is not None else (None, None)
-        # The answer's own chunks are always among the contexts it reports.
-        shown = with_retrieved(rows, list(cosines), self.k)
-        if any(c.row not in shown for c in chosen):
-            shown = rows
-        return AgentAnswer(
-            answer=f"{body} {citation(sources, lang)}",
-            contexts=self._contexts(shown, cosines),
-            citations=list(dict.fromkeys(s.document_path for s in sources)),
-            refused=False,
-            asked_clarification=False,
-            value=value,
-            unit=unit,
-        )
-
-    def _refuse(
-        self,
-        lang: Lang,
-        missing: list[QueryTerm],
-        rows: list[int],
-        cosines: dict[int, float],
-        elsewhere: Elsewhere = None,
-        *,
-        gate: str,
-    ) -> AgentAnswer:
-        _log.debug("refused by gate %s", gate)
-        # A refusal still reports what was retrieved: retrieval is judged on its own. With
-        # no chosen chunk, retrieval's fused order (`cosines` keeps it) is the best guess.
-        shown = with_retrieved(rows, list(cosines), self.k) if rows else list(cosines)[: self.k]
-        return AgentAnswer(
-            answer=refusal(lang, missing, elsewhere),
-            contexts=self._contexts(shown, cosines),
-            refused=True,
-            asked_clarification=False,
-        )
-
-    def _clarify(
-        self,
-        question: str,
-        lang: Lang,
-        conflict: list[Candidate],
-        rows: list[int],
-        cosines: dict[int, float],
-    ) -> AgentAnswer:
-        options = clarification_options(conflict, self.stats)
-        return AgentAnswer(
-            answer=clarifying_question(question, lang, options),
-            contexts=self._contexts(rows, cosines),
-            citations=list(dict.fromkeys(c.sentence.document_path for c in conflict)),
-            refused=False,
-            asked_clarification=True,
-        )

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from evaluator.agents.extractive import ExtractiveAgent
     from evaluator.agents.ranking import Candidate
 
-LOGGER = "evaluator.agents.extractive"
+LOGGER = "evaluator.agents.replies"
 
 
 def early_gate(*, known: int, candidates: int, unknown: int) -> str:
