@@ -21,8 +21,6 @@ with "the order backlog at 31 December 2025 was..." gives the value at another d
 (`sibling_dates`). So are the sizes a thing comes in: "the oil *in a 5-litre can*", "*tanica
 da 5 litri*", answered with the row of the "tanica da 20 litri", gives another size's code
 (`sibling_sizes`).
-
-The two ends of a range and the members joined into one figure are read in `ranges`.
 """
 
 from __future__ import annotations
@@ -261,16 +259,15 @@ _HOLDERS: dict[str, dict[Lang, frozenset[str]]] = {
 def _held(text: str, lang: Lang) -> dict[str, tuple[str, str]]:
     """Stem of a noun -> the holder its adjective names and the adjective ("auto propria"
     -> ("own", "propria")): an Italian adjective follows its noun, an English one precedes
-    it. A possessive before its noun ("il *proprio* responsabile") holds no noun here."""
+    it."""
     words = [w.lower() for w in _WORD_RE.findall(text)]
-    content = set(content_tokens(text, lang))
     out = {}
     for i, word in enumerate(words):
         for holder, forms in _HOLDERS.items():
             if word not in forms[lang]:
                 continue
             j = i - 1 if lang == "it" else i + 1
-            if 0 <= j < len(words) and stem(words[j], lang) in content:
+            if 0 <= j < len(words):
                 out[stem(words[j], lang)] = (holder, word)
     return out
 
@@ -278,10 +275,7 @@ def _held(text: str, lang: Lang) -> dict[str, tuple[str, str]]:
 def sibling_holders(question: str, lang: Lang, sentences: Sequence[tuple[str, Lang]]) -> list[str]:
     """Holders the question gives a noun ("the *company* car") where an answer's sentence
     (text, language) gives the same noun, or its translation, another holder ("l'auto
-    *propria*"): the sentence speaks of the employee's own car, not the company's. So does
-    a sentence that never names the asked noun and gives only the other holder's things
-    ("il mio telefono *personale*" answered with the loss of "un dispositivo *aziendale*":
-    what the sentence rules for the company's devices is not said of one's own phone)."""
+    *propria*"): the sentence speaks of the employee's own car, not the company's."""
     asked = _held(question, lang)
     out = []
     for noun, (holder, word) in asked.items():
@@ -289,8 +283,6 @@ def sibling_holders(question: str, lang: Lang, sentences: Sequence[tuple[str, La
         for text, their_lang in sentences:
             theirs = _held(text, their_lang)
             others = {theirs[n][0] for n in forms if n in theirs}
-            if not others and forms.isdisjoint(content_tokens(text, their_lang)):
-                others = {h for h, _ in theirs.values()}
             if others and holder not in others:
                 out.append(word)
                 break

@@ -50,7 +50,6 @@ from evaluator.agents.hybrid import HybridRetriever
 from evaluator.agents.kinds import states_subject
 from evaluator.agents.lexicon import QueryTerm, query_terms
 from evaluator.agents.modifiers import unmet_modifiers, unmet_owners
-from evaluator.agents.negated import negated_only
 from evaluator.agents.often import time_kind
 from evaluator.agents.options import AgentOptions
 from evaluator.agents.ranking import (
@@ -65,7 +64,6 @@ from evaluator.agents.ranking import (
 )
 from evaluator.agents.replies import Replies
 from evaluator.agents.short_answer import short_answer
-from evaluator.agents.superlatives import asks_rank, ranks_as_asked
 from evaluator.agents.support import CorpusStats, missing_terms, support_bar, term_in
 from evaluator.agents.vocabulary import (
     asked_head,
@@ -208,16 +206,6 @@ class ExtractiveAgent:
             best = next(
                 (c for c in pool if self._supported(c, lang) and kind(c.sentence.text)), best
             )
-        if asks_rank(question):
-            # "Which unit grew the most" is answered by a sentence that ranks (`superlatives`).
-            best = next(
-                (
-                    c
-                    for c in pool
-                    if self._supported(c, lang) and ranks_as_asked(question, c.sentence)
-                ),
-                best,
-            )
         unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
         if (
             best is None
@@ -265,11 +253,6 @@ class ExtractiveAgent:
         if members:
             siblings = [QueryTerm(m, m) for m in members]
             return self.replies.refuse(lang, siblings, selected, cosines, gate="siblings")
-        chunks = [self.index.chunks[r] for r in dict.fromkeys(c.row for c in chosen)]
-        passages = [(c.text, self.stats.lang_of(c.document_path)) for c in chunks]
-        excluded = negated_only(question, lang, passages)
-        if excluded:
-            return self.replies.refuse(lang, excluded, selected, cosines, gate="negated")
         parts = included_only(terms, best.sentence) if numeric else []
         if parts:
             return self.replies.refuse(

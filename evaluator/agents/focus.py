@@ -28,10 +28,7 @@ from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.modifiers import kind_noun, unmet_kind, unmet_qualifiers
-from evaluator.agents.positions import no_holder_named, no_one_named
-from evaluator.agents.ranges import joined_members, sibling_bounds
 from evaluator.agents.short_answer import asks_who, names_someone
-from evaluator.agents.superlatives import unranked
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.wording import Elsewhere
 from ragoro.text import Lang, Quantity, stem
@@ -106,6 +103,13 @@ def unmet_identifiers(
         if not any(pattern.search(s.text) for s in sentences):
             out.append(quantity.raw.strip())
     return out
+
+
+def no_one_named(question: str, sentences: Sequence[Sentence]) -> bool:
+    """A "who" question whose answer sentences name no person, office or role beyond what
+    the question itself names ("Who chairs the Board?" answered with "approved by the
+    Board of Directors on 12 March")."""
+    return asks_who(question) and not any(names_someone(question, s.text) for s in sentences)
 
 
 # The slot a qualifier fills: Italian "per" + article + noun ("per gli operai"), English
@@ -367,8 +371,6 @@ def focus_misses(
     series = sibling_identifiers(question, [s.text for s in chosen])
     series += sibling_sizes(question, lang, [(s.text, s.lang) for s in chosen])
     series += sibling_holders(question, lang, [(s.text, s.lang) for s in chosen])
-    series += sibling_bounds(question, lang, (best.text, best.lang))
-    series += joined_members(question, [best.text])
     if series:
         return FocusMiss([QueryTerm(c, c) for c in series], "entity")
     slots = (
@@ -385,12 +387,8 @@ def focus_misses(
     contact = asked_contact(question)
     if contact is not None and not gives_contact(contact, [c.text for c in chosen]):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
-    if (
-        no_code_given(question, chosen)
-        or no_time_given(question, chosen)
-        or unranked(question, chosen)
-    ):
+    if no_code_given(question, chosen) or no_time_given(question, chosen):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
-    if not numeric and (no_one_named(question, chosen) or no_holder_named(question, chosen)):
+    if not numeric and no_one_named(question, chosen):
         return FocusMiss(missing_terms(terms, best.tokens) or list(terms))
     return FocusMiss([])

@@ -69,30 +69,18 @@ def unmet_modifiers(
     return list(out.values())
 
 
-# Nouns of purpose whose complement names the kind: "permesso per *motivi di* studio",
-# "leave for study *reasons*".
-_IT_PURPOSES = frozenset(["motivi", "motivo", "ragioni", "ragione", "fini", "scopi"])
-_EN_PURPOSES = frozenset(["reasons", "reason", "purposes", "purpose"])
-
-
 def _italian_head(words: list[str], i: int) -> str | None:
-    """The word a complement "N prep (article) W" at position i attaches to, if W is one;
-    a purpose "N per motivi di W" is read as "N per W"."""
+    """The word a complement "N prep (article) W" at position i attaches to, if W is one."""
     j = i - 1
     if j >= 0 and words[j].lower() in _IT_ARTICLES:
         j -= 1
-    if j >= 3 and words[j].lower() == "di" and words[j - 1].lower() in _IT_PURPOSES:
-        j -= 2
     if j < 1 or words[j].lower() not in _IT_PREPOSITIONS:
         return None
     return words[j - 1]
 
 
 def _english_head(words: list[str], i: int) -> str | None:
-    """The noun a compound's first noun at position i modifies, if it is a suffixed noun;
-    for a purpose ("leave for study reasons"), the noun before "for"."""
-    if 2 <= i + 1 < len(words) and words[i + 1].lower() in _EN_PURPOSES:
-        return words[i - 2] if words[i - 1].lower() == "for" else None
+    """The noun a compound's first noun at position i modifies, if it is a suffixed noun."""
     if i + 1 >= len(words) or _EN_NOUN_RE.search(words[i].lower()) is None:
         return None
     return words[i + 1]

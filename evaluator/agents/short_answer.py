@@ -166,12 +166,6 @@ employees authority customer customers owner controller partners
 )
 
 
-def names_person(question: str, sentence: str) -> bool:
-    """Does the sentence name a person (a title, or two or more capitalised words that are
-    no company and no place) that the question does not already name?"""
-    return bool(_names(question, " ".join(sentence.split())))
-
-
 def names_someone(question: str, sentence: str) -> bool:
     """Does the sentence name a person, an office, a role or an e-mail address that the
     question does not already name (what a "who" question's answer must carry)?"""

@@ -43,9 +43,6 @@ def agent(tmp_path_factory: pytest.TempPathFactory) -> ExtractiveAgent:
         ("Quante ore di permesso per un trasloco ha un dipendente?", "trasloco"),
         ("Quanto viene rimborsato il pranzo in mensa?", "mensa"),
         ("How many days of paternity leave does an employee get?", "paternity"),
-        # A purpose names the kind through "per motivi di" / "for ... reasons".
-        ("Quante ore di permesso per motivi di studio ha un dipendente?", "studio"),
-        ("How many days of leave for hobby reasons does an employee get?", "hobby"),
     ],
 )
 def test_a_kind_the_corpus_never_names_is_refused(

@@ -387,7 +387,6 @@ def test_a_kind_the_passage_tells_apart_is_not_answered_by_the_whole(
         assert "87" in result.answer
 
 
-_THEFT = "Il furto di un dispositivo aziendale va segnalato all'help desk IT entro 24 ore."
 _OWN_CAR = ("Il rimborso chilometrico per l'utilizzo dell'auto propria è di 0,42 EUR/km.", "it")
 
 
@@ -406,33 +405,6 @@ _OWN_CAR = ("Il rimborso chilometrico per l'utilizzo dell'auto propria è di 0,4
         ("Qual è il rimborso chilometrico per l'auto propria?", "it", _OWN_CAR, []),
         ("What is the mileage refund for my own car?", "en", _OWN_CAR, []),
         ("Quanto mi rimborsano al chilometro se uso la mia auto?", "it", _OWN_CAR, []),
-        # A sentence that never names the asked noun and rules only for the other holder's
-        # things: a company device is no personal phone.
-        (
-            "Entro quanto tempo devo segnalare il furto del mio telefono personale?",
-            "it",
-            (_THEFT, "it"),
-            ["personale"],
-        ),
-        (
-            "How soon must I report the theft of my personal laptop?",
-            "en",
-            ("The loss of a company device must be reported within 24 hours.", "en"),
-            ["personal"],
-        ),
-        # Its twins: the same holder; and a sentence that names the asked noun itself.
-        (
-            "Entro quanto tempo va segnalato il furto del portatile aziendale?",
-            "it",
-            (_THEFT, "it"),
-            [],
-        ),
-        (
-            "Con quale algoritmo sono cifrati i dati personali?",
-            "it",
-            ("I dati conservati sui server aziendali sono cifrati con l'algoritmo AES-256.", "it"),
-            [],
-        ),
         # A holder of another noun says nothing of the asked one.
         (
             "Chi approva l'uso della VPN aziendale?",
