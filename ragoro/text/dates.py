@@ -188,6 +188,16 @@ _DAY_WORDS = ("day", "lune", "mart", "merc", "giov", "vene", "saba", "dome", "we
 "weekdays" and "fine settimana": a text with none names no day (`gates.lacks`)."""
 
 
+def _day_index(name: str) -> int:
+    """Monday = 0 for a day name the weekday patterns matched."""
+    day = _WEEKDAYS.get(name.lower())
+    if day is None:
+        # re.IGNORECASE equates letters that str.lower does not map onto the key's ("İ" with
+        # "i", "ſ" with "s"): find the key the pattern matched.
+        day = next(v for k, v in _WEEKDAYS.items() if re.fullmatch(k, name, re.IGNORECASE))
+    return day
+
+
 def weekdays(text: str) -> frozenset[int]:
     """The days of the week a text names, Monday = 0, in either language ("martedì",
     "Tuesdays"), with every day of a span ("Monday to Friday") and of "weekend"/"fine
@@ -195,9 +205,9 @@ def weekdays(text: str) -> frozenset[int]:
     # Most texts name no day: the four patterns below are not run on them.
     if lacks(text, _DAY_WORDS):
         return frozenset()
-    days = {_WEEKDAYS[m.group(1).lower()] for m in _WEEKDAY_RE.finditer(text)}
+    days = {_day_index(m.group(1)) for m in _WEEKDAY_RE.finditer(text)}
     for span in _DAY_SPAN_RE.finditer(text):
-        first, last = _WEEKDAYS[span.group(1).lower()], _WEEKDAYS[span.group(2).lower()]
+        first, last = _day_index(span.group(1)), _day_index(span.group(2))
         days.update((first + step) % 7 for step in range((last - first) % 7 + 1))
     for pattern, named in _DAY_SETS:
         if pattern.search(text):

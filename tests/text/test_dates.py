@@ -77,6 +77,23 @@ def test_weekdays_of_spans_and_of_the_weekend(text: str, days: set[int]) -> None
 
 
 @pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Aperto LUNEDİ e martedì", {0, 1}),
+        ("dal LUNEDİ al venerdì", {0, 1, 2, 3, 4}),
+        ("open on ſaturdays", {5}),
+        ("ſunday to Tueſday", {6, 0, 1}),
+    ],
+)
+def test_a_day_name_spelt_with_a_letter_lower_reads_otherwise_is_still_read(
+    text: str, days: set[int]
+) -> None:
+    """The patterns ignore case the way `re` does ("İ" is "i", "ſ" is "s"); looking the name
+    up after `str.lower` ("lunedi̇") raised KeyError and stopped the judge on such a text."""
+    assert dates.weekdays(text) == days
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("until the end of March", "until 31 March"),
