@@ -236,30 +236,23 @@ def what_question(clause: Clause, vocab: frozenset[str], lang: Lang) -> str | No
     return f"{opener} {clause.verb} {subject}{_tail(clause)}?"
 
 
-_IT_A = {"il": "al", "lo": "allo", "la": "alla", "i": "ai", "gli": "agli", "le": "alle"}
+# Italian "a" and "su" joined with the article that follows ("alla nota", "sull'olio").
+_ARTICULATED = {
+    "a": {"il": "al", "lo": "allo", "la": "alla", "i": "ai", "gli": "agli", "le": "alle"},
+    "su": {"il": "sul", "lo": "sullo", "la": "sulla", "i": "sui", "gli": "sugli", "le": "sulle"},
+}
+_ELIDED = {"a": "all'", "su": "sull'"}
 
 
-def _about_it(phrase: str) -> str:
+def _joined(preposition: str, phrase: str) -> str:
+    """`preposition` + `phrase`, merged with the phrase's article as Italian writes it."""
     head, sep, rest = phrase.partition(" ")
     low = head.lower()
     if low.startswith("l'"):
-        return "all'" + head[2:] + sep + rest
-    if low in _IT_A:
-        return f"{_IT_A[low]} {rest}"
-    return f"a {phrase}"
-
-
-_IT_SU = {"il": "sul", "lo": "sullo", "la": "sulla", "i": "sui", "gli": "sugli", "le": "sulle"}
-
-
-def _on_it(phrase: str) -> str:
-    head, sep, rest = phrase.partition(" ")
-    low = head.lower()
-    if low.startswith("l'"):
-        return "sull'" + head[2:] + sep + rest
-    if low in _IT_SU:
-        return f"{_IT_SU[low]} {rest}"
-    return f"su {phrase}"
+        return _ELIDED[preposition] + head[2:] + sep + rest
+    if low in _ARTICULATED[preposition]:
+        return f"{_ARTICULATED[preposition][low]} {rest}"
+    return f"{preposition} {phrase}"
 
 
 def about_question(subject: str, title: str | None, vocab: frozenset[str], lang: Lang) -> str:
@@ -269,10 +262,10 @@ def about_question(subject: str, title: str | None, vocab: frozenset[str], lang:
     phrase = lower_first(subject, vocab, lang)
     if title is None:
         if lang == "it":
-            return f"Cosa c'è da sapere {_on_it(phrase)}?"
+            return f"Cosa c'è da sapere {_joined('su', phrase)}?"
         return f"What should I know about {phrase}?"
     if lang == "it":
-        return f"Cosa prevede il documento «{title}» riguardo {_about_it(phrase)}?"
+        return f"Cosa prevede il documento «{title}» riguardo {_joined('a', phrase)}?"
     return f"What does the document «{title}» say about {phrase}?"
 
 
