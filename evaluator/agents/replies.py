@@ -88,7 +88,7 @@ class Replies:
         _log.debug("refused by gate %s", gate)
         # A refusal still reports what was retrieved: retrieval is judged on its own. With
         # no chosen chunk, retrieval's fused order (`cosines` keeps it) is the best guess.
-        shown = with_retrieved(rows, list(cosines), self.k) if rows else list(cosines)[: self.k]
+        shown = with_retrieved(rows, list(cosines), self.k)
         return AgentAnswer(
             answer=refusal(lang, missing, elsewhere),
             contexts=self.contexts(shown, cosines),
