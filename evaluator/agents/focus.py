@@ -17,7 +17,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from evaluator.agents.about import section_years, sibling_owner, someone_elses
+from evaluator.agents.about import (
+    day_years,
+    period_years,
+    section_years,
+    sibling_owner,
+    someone_elses,
+)
 from evaluator.agents.contrasts import (
     sibling_dates,
     sibling_holders,
@@ -66,12 +72,15 @@ def contradicted_years(
     one of a document whose `head` (its opening) states the asked year: a 2025 report's
     "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
     sentence is for when its section dates it (`about.section_years`)."""
-    asked = years_in(DOCUMENT_TITLE_RE.sub(" ", question)) - years_in(head)
+    flat = DOCUMENT_TITLE_RE.sub(" ", question)
+    asked = years_in(flat) - period_years(head)
     if stated is None:
-        stated = years_in(sentence.text)
+        stated = period_years(sentence.text)
     if not asked or not stated or asked <= stated:
         return []
-    return sorted(asked - stated)
+    # A day asked ("approved on 12 March 2026") is met by the sentence naming that day.
+    on_day = day_years(flat) & years_in(sentence.text)
+    return sorted(asked - stated - on_day)
 
 
 def unmet_identifiers(
