@@ -8,7 +8,12 @@ import pytest
 
 from evaluator.agents import ExtractiveAgent
 from evaluator.agents.about import someone_elses
-from evaluator.agents.contrasts import sibling_holders, sibling_identifiers, sibling_members
+from evaluator.agents.contrasts import (
+    sibling_bounds,
+    sibling_holders,
+    sibling_identifiers,
+    sibling_members,
+)
 from evaluator.agents.focus import asks_kind, contradicted_years, gives_kind
 from evaluator.agents.modifiers import unmet_kind
 from evaluator.agents.quantities import asks_span, spans
@@ -533,3 +538,52 @@ def test_a_holder_is_named_as_the_question_writes_it(
     question: str, lang: Lang, sentence: tuple[str, Lang], siblings: list[str]
 ) -> None:
     assert sibling_holders(question, lang, [sentence]) == siblings
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "siblings"),
+    [
+        (
+            "What is the minimum operating pressure of the press?",
+            "The maximum operating pressure of the press is 210 bar.",
+            ["minimum"],
+        ),
+        (
+            "Qual è il numero minimo di giorni di lavoro da remoto al mese?",
+            "Si può lavorare da remoto per un massimo di 8 giorni al mese.",
+            ["minimo"],
+        ),
+        # Across languages: the words of both are read.
+        (
+            "Qual è la pressione massima di esercizio?",
+            "The minimum operating pressure is 40 bar.",
+            ["massima"],
+        ),
+        # The twins: the asked end is stated, or no end at all, or the question asks both.
+        (
+            "What is the maximum operating pressure of the press?",
+            "The maximum operating pressure of the press is 210 bar.",
+            [],
+        ),
+        (
+            "Quanti giorni al massimo posso lavorare da remoto?",
+            "Si può lavorare da remoto per un massimo di 8 giorni al mese.",
+            [],
+        ),
+        ("A che distanza minima sono le copie?", "Le copie sono ad almeno 50 km.", []),
+        (
+            "What are the minimum and maximum pause lengths?",
+            "The pause lasts at most 90 minutes.",
+            [],
+        ),
+        (
+            "Qual è la durata minima della pausa?",
+            "La pausa ha una durata minima di 30 minuti e massima di 90 minuti.",
+            [],
+        ),
+    ],
+)
+def test_a_sentence_giving_the_other_end_of_a_range_speaks_of_a_sibling(
+    question: str, sentence: str, siblings: list[str]
+) -> None:
+    assert sibling_bounds(question, sentence) == siblings
