@@ -24,6 +24,7 @@ from ragoro.text.dates import YEAR_RE, find_dates, is_month_name, years_in
 from ragoro.text.entities import entity_tokens, word_forms
 
 __all__ = [
+    "contradicted_years",
     "day_years",
     "included_only",
     "period_years",
@@ -95,6 +96,29 @@ def period_years(text: str) -> set[str]:
 def day_years(text: str) -> set[str]:
     """The years a text gives only as the year of a day ("on 12 March 2026")."""
     return _years_by_role(text)[1]
+
+
+def contradicted_years(
+    question: str, sentence: Sentence, head: str = "", stated: set[str] | None = None
+) -> list[str]:
+    """Years the question asks about when the answer's sentence states other years only.
+
+    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?", and a comparison
+    of 2025 with 2024 none to "...growth in 2024 compared with 2023?": every asked year must
+    be one the sentence is for. A sentence that
+    states no year (a table row under a year heading) contradicts nothing, and neither does
+    one of a document whose `head` (its opening) states the asked year: a 2025 report's
+    "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
+    sentence is for when its section dates it (`about.section_years`)."""
+    flat = DOCUMENT_TITLE_RE.sub(" ", question)
+    asked = years_in(flat) - period_years(head)
+    if stated is None:
+        stated = period_years(sentence.text)
+    if not asked or not stated or asked <= stated:
+        return []
+    # A day asked ("approved on 12 March 2026") is met by the sentence naming that day.
+    on_day = day_years(flat) & years_in(sentence.text)
+    return sorted(asked - stated - on_day)
 
 
 # The base of a comparison: "up 19.6% from EUR 99.2 million in 2024", "compared with 14.4% in

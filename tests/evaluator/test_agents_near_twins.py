@@ -473,6 +473,51 @@ def test_a_kind_question_needs_a_sentence_naming_the_thing(
     assert [t.word for t in found] == missing
 
 
+@pytest.mark.parametrize(
+    ("question", "text", "lang", "missing"),
+    [
+        (
+            "Che tipo di batteria usa il PLC?",
+            "La batteria tampone del PLC deve essere sostituita ogni 3 anni.",
+            "it",
+            ["batteria"],
+        ),
+        (
+            "What kind of filter does the cabinet's air conditioner use?",
+            "The air conditioner's filter must be cleaned every 500 operating hours.",
+            "en",
+            ["filter"],
+        ),
+        # The twins: a schedule that also names the kind, or a sentence saying what it is.
+        (
+            "Che tipo di grasso va sulle guide?",
+            "Ogni 50 ore lubrificare le guide con grasso al litio NLGI 2.",
+            "it",
+            [],
+        ),
+        (
+            "What type of battery does the PLC use?",
+            "The PLC's backup battery is a 3 V lithium battery of type CR2032, replaced every 3 years.",
+            "en",
+            [],
+        ),
+        (
+            "Che tipo di filtro usa il condizionatore?",
+            "Il condizionatore usa un filtro in fibra sintetica lavabile.",
+            "it",
+            [],
+        ),
+    ],
+)
+def test_a_sentence_that_only_schedules_the_thing_tells_no_kind(
+    question: str, text: str, lang: Lang, missing: list[str]
+) -> None:
+    found = unmet_kind(question, [Sentence("m.md", 0, len(text), text, lang)])
+    assert [t.word for t in found] == missing
+    if not missing:
+        assert gives_kind(question, Sentence("m.md", 0, len(text), text, lang))
+
+
 def test_a_kind_question_prefers_a_sentence_naming_the_thing() -> None:
     # `extractive` picks, among supported sentences, one that `gives_kind`.
     question = "What grade of oil does the press take?"
