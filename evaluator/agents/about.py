@@ -20,10 +20,18 @@ from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.short_answer import asks_who, names_someone
 from evaluator.agents.support import CorpusStats, Sentence, term_in
 from ragoro.text import Lang, Quantity, content_tokens, stem
-from ragoro.text.dates import is_month_name, years_in
+from ragoro.text.dates import YEAR_RE, find_dates, is_month_name, years_in
 from ragoro.text.entities import entity_tokens, word_forms
 
-__all__ = ["included_only", "section_years", "sibling_owner", "someone_elses"]
+__all__ = [
+    "contradicted_years",
+    "day_years",
+    "included_only",
+    "period_years",
+    "section_years",
+    "sibling_owner",
+    "someone_elses",
+]
 
 # How far back in its section a sentence's period is looked for.
 _SECTION_LOOKBACK = 4
@@ -48,16 +56,69 @@ def section_years(sentence: Sentence, stats: CorpusStats) -> set[str]:
     only as the base of a comparison ("Net profit for 2025 was 118.6, up from 99.2 in 2024.
     The net profit margin was 7.0%.") dates the compared value, not what follows. A heading
     ends the section; empty when nothing before it in the section states a year."""
-    own = years_in(sentence.text)
+    own = period_years(sentence.text)
     if own:
         return own
     for before in reversed(stats.sentences_before(sentence, _SECTION_LOOKBACK)):
-        years = years_in(before.text)
+        years = period_years(before.text)
         if years:
             return (years - _compared_years(before.text)) or years
         if before.is_heading:
             break
     return set()
+
+
+def _years_by_role(text: str) -> tuple[set[str], set[str]]:
+    """The years a text states standing alone, and those it states only as the year of a
+    day ("12 March 2026", "1° gennaio 2026")."""
+    years = years_in(text)
+    days = [d for d in find_dates(text) if len(d.iso) == len("2026-03-12")] if years else []
+    if not days:
+        return years, set()
+    alone = {
+        m.group()
+        for m in YEAR_RE.finditer(text)
+        if not any(d.start <= m.start() < d.end for d in days)
+    }
+    return alone, years - alone
+
+
+def period_years(text: str) -> set[str]:
+    """The years a text states as the period it speaks of ("for fiscal year 2025", "nel
+    2025"), leaving out those it gives only as the year of a day: "On 12 March 2026 the Board
+    approved a bonus pool for fiscal year 2025" places an event on a day and states the
+    pool's period, 2025. All its years when it states none standing alone (a day's date is
+    then all it says of time)."""
+    alone, of_days = _years_by_role(text)
+    return alone or of_days
+
+
+def day_years(text: str) -> set[str]:
+    """The years a text gives only as the year of a day ("on 12 March 2026")."""
+    return _years_by_role(text)[1]
+
+
+def contradicted_years(
+    question: str, sentence: Sentence, head: str = "", stated: set[str] | None = None
+) -> list[str]:
+    """Years the question asks about when the answer's sentence states other years only.
+
+    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?", and a comparison
+    of 2025 with 2024 none to "...growth in 2024 compared with 2023?": every asked year must
+    be one the sentence is for. A sentence that
+    states no year (a table row under a year heading) contradicts nothing, and neither does
+    one of a document whose `head` (its opening) states the asked year: a 2025 report's
+    "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
+    sentence is for when its section dates it (`about.section_years`)."""
+    flat = DOCUMENT_TITLE_RE.sub(" ", question)
+    asked = years_in(flat) - period_years(head)
+    if stated is None:
+        stated = period_years(sentence.text)
+    if not asked or not stated or asked <= stated:
+        return []
+    # A day asked ("approved on 12 March 2026") is met by the sentence naming that day.
+    on_day = day_years(flat) & years_in(sentence.text)
+    return sorted(asked - stated - on_day)
 
 
 # The base of a comparison: "up 19.6% from EUR 99.2 million in 2024", "compared with 14.4% in

@@ -20,7 +20,9 @@ The days of a calendar are such a series too: "the order backlog *at 30 June 202
 with "the order backlog at 31 December 2025 was..." gives the value at another date
 (`sibling_dates`). So are the sizes a thing comes in: "the oil *in a 5-litre can*", "*tanica
 da 5 litri*", answered with the row of the "tanica da 20 litri", gives another size's code
-(`sibling_sizes`).
+(`sibling_sizes`). So are the two ends of a range: "the *minimum* operating pressure"
+answered with "the *maximum* operating pressure is 210 bar" gives the other end
+(`sibling_bounds`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from ragoro.text.numbers import extract_quantities, parse_number
 from ragoro.text.units import base_unit, normalize_unit
 
 __all__ = [
+    "sibling_bounds",
     "sibling_dates",
     "sibling_holders",
     "sibling_identifiers",
@@ -287,3 +290,27 @@ def sibling_holders(question: str, lang: Lang, sentences: Sequence[tuple[str, La
                 out.append(word)
                 break
     return out
+
+
+# The two ends of a range, by their words in Italian and English ("min" is left out: it is as
+# often the minutes).
+_BOUNDS: dict[str, frozenset[str]] = {
+    "minimum": frozenset({"minimum", "minima", "minimo", "minimi", "minime"}),
+    "maximum": frozenset({"maximum", "maxima", "max", "massimo", "massima", "massimi", "massime"}),
+}
+
+
+def sibling_bounds(question: str, sentence: str) -> list[str]:
+    """The end of a range the question asks ("the *minimum* pressure", "il numero
+    *minimo*") when the answer's sentence names the other end ("*maximum* operating
+    pressure", "un *massimo* di 8 giorni") and never the asked one: its value bounds the
+    range from the other side. A question naming both ends asks for the range: nothing."""
+    asked = {w.lower() for w in _WORD_RE.findall(question)}
+    named = [(end, asked & forms) for end, forms in _BOUNDS.items() if asked & forms]
+    if len(named) != 1:
+        return []
+    end, words = named[0]
+    stated = {w.lower() for w in _WORD_RE.findall(sentence)}
+    if stated & _BOUNDS[end] or not any(stated & f for e, f in _BOUNDS.items() if e != end):
+        return []
+    return [min(words)]

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from evaluator.agents.about import included_only
 from evaluator.agents.base import AgentAnswer
 from evaluator.agents.conflict import find_conflict
-from evaluator.agents.contrasts import sibling_members
+from evaluator.agents.contrasts import sibling_bounds, sibling_members
 from evaluator.agents.focus import asks_kind, focus_misses, gives_kind
 from evaluator.agents.gates import early_gate, support_gate
 from evaluator.agents.hybrid import HybridRetriever
@@ -245,11 +245,14 @@ class ExtractiveAgent:
         owners = unmet_owners(question, lang, terms, around)
         if owners:
             return self.replies.refuse(lang, owners, selected, cosines, "entity", gate="owners")
-        # "The winter shutdown" answered from a passage on the summer one (`contrasts`).
+        # "The winter shutdown" answered from a passage on the summer one, "the minimum
+        # pressure" from the sentence giving the maximum (`contrasts`).
         by_lang: dict[Lang, set[str]] = {}
         for c in chosen:
             by_lang.setdefault(c.sentence.lang, set()).update(self.stats.chunk_tokens[c.row])
-        members = sibling_members(question, lang, by_lang)
+        members = sibling_members(question, lang, by_lang) or sibling_bounds(
+            question, best.sentence.text
+        )
         if members:
             siblings = [QueryTerm(m, m) for m in members]
             return self.replies.refuse(lang, siblings, selected, cosines, gate="siblings")

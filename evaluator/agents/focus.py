@@ -17,7 +17,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from evaluator.agents.about import section_years, sibling_owner, someone_elses
+from evaluator.agents.about import (
+    contradicted_years,
+    section_years,
+    sibling_owner,
+    someone_elses,
+)
 from evaluator.agents.contrasts import (
     sibling_dates,
     sibling_holders,
@@ -27,12 +32,12 @@ from evaluator.agents.contrasts import (
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.kinds import asked_contact, gives_contact
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
-from evaluator.agents.modifiers import kind_noun, unmet_kind, unmet_qualifiers
+from evaluator.agents.modifiers import kind_noun, tells_kind, unmet_kind, unmet_qualifiers
 from evaluator.agents.short_answer import asks_who, names_someone
-from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
+from evaluator.agents.support import CorpusStats, Sentence, missing_terms
 from evaluator.agents.wording import Elsewhere
 from ragoro.text import Lang, Quantity, stem
-from ragoro.text.dates import YEAR_RE, years_in
+from ragoro.text.dates import YEAR_RE
 from ragoro.text.numbers import extract_quantities
 
 __all__ = [
@@ -52,26 +57,6 @@ __all__ = [
 
 # Where a report or a policy states its own year (as `vocabulary.unmet_years` reads it).
 _HEAD_CHARS = 400
-
-
-def contradicted_years(
-    question: str, sentence: Sentence, head: str = "", stated: set[str] | None = None
-) -> list[str]:
-    """Years the question asks about when the answer's sentence states other years only.
-
-    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?", and a comparison
-    of 2025 with 2024 none to "...growth in 2024 compared with 2023?": every asked year must
-    be one the sentence is for. A sentence that
-    states no year (a table row under a year heading) contradicts nothing, and neither does
-    one of a document whose `head` (its opening) states the asked year: a 2025 report's
-    "up from 410.2 in 2024" reports 2025 with a comparison. `stated` gives the years the
-    sentence is for when its section dates it (`about.section_years`)."""
-    asked = years_in(DOCUMENT_TITLE_RE.sub(" ", question)) - years_in(head)
-    if stated is None:
-        stated = years_in(sentence.text)
-    if not asked or not stated or asked <= stated:
-        return []
-    return sorted(asked - stated)
 
 
 def unmet_identifiers(
@@ -220,7 +205,7 @@ def gives_kind(question: str, sentence: Sentence) -> bool:
         return _CLOCK_RE.search(sentence.text) is not None
     noun = kind_noun(question)
     if noun is not None:
-        return term_in(noun, sentence.tokens)
+        return tells_kind(noun, sentence)
     return names_someone(question, sentence.text)
 
 

@@ -28,11 +28,19 @@ import re
 
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
+from evaluator.agents.often import states_frequency
 from evaluator.agents.support import CorpusStats, Sentence, term_in
 from ragoro.text import Lang, content_tokens, stem
 from vectordb import Chunk
 
-__all__ = ["kind_noun", "unmet_kind", "unmet_modifiers", "unmet_owners", "unmet_qualifiers"]
+__all__ = [
+    "kind_noun",
+    "tells_kind",
+    "unmet_kind",
+    "unmet_modifiers",
+    "unmet_owners",
+    "unmet_qualifiers",
+]
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
 # Purpose and place ("per un lutto", "in mensa"); a "di" complement is as often the material
@@ -235,12 +243,30 @@ def kind_noun(question: str) -> QueryTerm | None:
     return None
 
 
+# What tells a kind: a word naming one ("di tipo HLP 46", "class 10.9", "brand"), or a
+# designation of capitals and a number ("NLGI 2", "ISO VG 46").
+_KIND_TOLD_RE = re.compile(
+    r"\b(?:tipo|tipi|type|types|grade|grado|classe|class|marca|brand|modello|model)\b"
+    r"|\b[A-Z]{2,}(?:\s+[A-Z]{2,})*[- ]?\d+\b"
+)
+
+
+def tells_kind(noun: QueryTerm, sentence: Sentence) -> bool:
+    """Does the sentence tell what kind the thing is? It must name the thing, and one that
+    only schedules it ("Il filtro ... deve essere pulito ogni 500 ore", "la batteria ...
+    sostituita ogni 3 anni") says when to service it, not what it is, unless it also names
+    a kind ("ogni 50 ore ... grasso al litio NLGI 2")."""
+    if not term_in(noun, sentence.tokens):
+        return False
+    return not states_frequency(sentence.text) or _KIND_TOLD_RE.search(sentence.text) is not None
+
+
 def unmet_kind(question: str, sentences: list[Sentence]) -> list[QueryTerm]:
     """The thing a "what kind of X" question asks about (`kind_noun`) when none of the
-    answer's sentences names it (or its translation): a sentence about the motor's power
-    tells no kind of grease, whatever else of the question it covers."""
+    answer's sentences tells its kind (`tells_kind`): a sentence about the motor's power
+    tells no kind of grease, whatever else of the question it covers, and one saying how
+    often to change the battery tells no kind of battery."""
     term = kind_noun(question)
     if term is None:
         return []
-    tokens = frozenset().union(*(s.tokens for s in sentences))
-    return [] if term_in(term, tokens) else [term]
+    return [] if any(tells_kind(term, s) for s in sentences) else [term]

@@ -78,6 +78,37 @@ def test_contradicted_years_needs_a_stated_year() -> None:
     assert contradicted_years("EBITDA in 2024?", _sentence("255.4 in 2025, 230.9 in 2024.")) == []
 
 
+def test_a_year_given_only_as_a_days_date_is_no_period() -> None:
+    # The day places the approval; the pool's period is the year standing alone.
+    en = _sentence("On 12 March 2026 the Board approved a bonus pool of EUR 4.8 million for 2025.")
+    assert contradicted_years("How big is the bonus pool for fiscal year 2026?", en) == ["2026"]
+    assert contradicted_years("How big is the bonus pool for fiscal year 2025?", en) == []
+    # A day asked is met by the sentence naming that day.
+    assert contradicted_years("What did the Board approve on 12 March 2026?", en) == []
+    it = _sentence(
+        "Il 26 marzo 2026 il Consiglio ha approvato un premio di 2,1 milioni di EUR per il 2025.",
+        "it",
+    )
+    assert contradicted_years("A quanto ammonta il premio per il 2026?", it) == ["2026"]
+    assert contradicted_years("A quanto ammonta il premio per il 2025?", it) == []
+    assert contradicted_years("Cosa ha approvato il Consiglio il 26 marzo 2026?", it) == []
+    # A sentence whose only year is a day's still states it.
+    day_only = _sentence("The statements were approved on 12 March 2026.")
+    assert contradicted_years("What was approved in 2026?", day_only) == []
+
+
+def test_a_head_dated_only_by_its_issue_day_does_not_date_the_question() -> None:
+    # A 2025 report issued on a day of 2026 reports 2025: the 2026 question is not its period.
+    head = "Annual Results 2025. Approved by the Board on 12 March 2026."
+    en = _sentence("Net profit for 2025 was EUR 118.6 million.")
+    assert contradicted_years("What net profit is expected for 2026?", en, head) == ["2026"]
+    it_head = "Relazione 2025. Approvata dal Consiglio il 26 marzo 2026."
+    it = _sentence("L'utile netto del 2025 è stato di 118,6 milioni di EUR.", "it")
+    assert contradicted_years("Quale utile netto è previsto per il 2026?", it, it_head) == ["2026"]
+    # A head stating the year standing alone still dates the report.
+    assert contradicted_years("Net profit in 2026?", en, "Annual Results 2026.") == []
+
+
 def test_another_certificate_number_is_a_sibling(agent: ExtractiveAgent) -> None:
     refused = agent.answer("Since when has the Brescia plant been certified ISO 45001?")
     assert refused.refused is True
