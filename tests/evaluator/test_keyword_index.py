@@ -37,13 +37,17 @@ def test_every_query_of_the_index_scores_the_same_floats(small_index: VectorInde
 
 
 def test_a_question_ranks_the_same_chunks_as_with_bm25s(small_index: VectorIndex) -> None:
+    # Each question word scores by its best form, bm25s's score of that one term.
     retriever = HybridRetriever(small_index)
     _, bm25 = _both(HybridRetriever.corpus_terms(small_index))
     for question in ("Quanti giorni di ferie?", "How long is the warranty?", "turno di notte"):
-        terms = retriever.query_terms(question)
-        if not terms:
+        groups = retriever.query_groups(question)
+        if not groups:
             continue
-        scores = np.asarray(bm25.get_scores(terms))  # type: ignore[attr-defined]
+        scores = np.zeros(len(small_index.chunks), dtype=np.float32)
+        for group in groups:
+            forms = [np.asarray(bm25.get_scores([t])) for t in group]  # type: ignore[attr-defined]
+            scores += np.max(forms, axis=0)
         order = np.argsort(-scores, kind="stable")[:20]
         expected = [int(r) for r in order if scores[r] > 0]
         assert retriever.bm25_ranking(question, 20) == expected
@@ -55,3 +59,13 @@ def test_hand_made_scores_equal_bm25s() -> None:
     _same(ours, bm25, ["ferie"])
     _same(ours, bm25, ["ferie", "notte", "ferie"])
     assert ours.get_scores(["mancante"]).tolist() == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_a_group_scores_its_best_form_once() -> None:
+    corpus = [["lavor", "lavorator", "lavorativ"], ["lavor", "notturn"], ["mensa"]]
+    ours, bm25 = _both(corpus)
+    per_term = {t: np.asarray(bm25.get_scores([t])) for t in ("lavor", "lavorator", "notturn")}  # type: ignore[attr-defined]
+    grouped = ours.grouped_scores([["lavor", "lavorator"], ["notturn"]])
+    expected = np.maximum(per_term["lavor"], per_term["lavorator"]) + per_term["notturn"]
+    assert np.allclose(grouped, expected)
+    assert ours.grouped_scores([["mancante"]]).tolist() == [0.0, 0.0, 0.0]
