@@ -38,6 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from evaluator.agents.glossary import agent_translations, spelled_out
+from evaluator.agents.passages import SentenceIndex, combined, sentence_terms
 from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
 from ragoro.text.evidence import soft_match
 from ragoro.text.lang import is_number_token
@@ -170,10 +171,11 @@ class HybridRetriever:
         vector_weight: float = VECTOR_WEIGHT,
         corpus: Sequence[list[str]] | None = None,
         keywords: KeywordIndex | None = None,
+        sentences: SentenceIndex | None = None,
     ) -> None:
-        """`corpus` and `keywords`: the index's `corpus_terms` and their `KeywordIndex`
-        made before (read back from the store beside the index), used instead of reading
-        and indexing the chunks again."""
+        """`corpus` and `keywords`: the index's `corpus_terms` and their `KeywordIndex`,
+        and `sentences`: its `sentence_index`, made before (read back from the store beside
+        the index), used instead of reading and indexing the chunks again."""
         self.index = index
         self.rrf_c = rrf_c
         self.vector_weight = vector_weight
@@ -193,20 +195,28 @@ class HybridRetriever:
         if keywords is None and corpus:
             keywords = KeywordIndex.build(corpus)
         self._keywords = keywords
+        if sentences is None and index.chunks:
+            sentences = self.sentence_index(index)
+        self._sentences = sentences
         self._vectors: Vectors | None = None
         self._row_of = {chunk.id: row for row, chunk in enumerate(index.chunks)}
 
     @staticmethod
     def corpus_terms(index: VectorIndex) -> list[list[str]]:
         """Every chunk's BM25 terms, in order ("\u2205" for a chunk without any)."""
-        langs = {
-            path: detect_language(document.text[:4000])
-            for path, document in index.documents.items()
-        }
+        langs = _languages(index)
         return [
             _chunk_terms(chunk.text, langs.get(chunk.document_path, "en")) or ["\u2205"]
             for chunk in index.chunks
         ]
+
+    @staticmethod
+    def sentence_index(index: VectorIndex) -> SentenceIndex | None:
+        """The BM25 index of the chunks' sentences (`passages`); None without any."""
+        rows, terms = sentence_terms(index, _languages(index))
+        if not terms:
+            return None
+        return SentenceIndex(np.asarray(rows, dtype=np.int64), KeywordIndex.build(terms))
 
     def query_terms(self, question: str) -> list[str]:
         """The question's stems, their translations, and typo corrections into the corpus."""
@@ -267,6 +277,9 @@ class HybridRetriever:
         if not groups or not self.index.chunks or self._keywords is None:
             return []
         scores = self._keywords.grouped_scores(groups)
+        if self._sentences is not None:
+            best = self._sentences.best_per_chunk(groups, len(self.index.chunks))
+            scores = combined(scores, best)
         order = np.argsort(-scores, kind="stable")[:n]
         return [int(r) for r in order if scores[r] > 0]
 
@@ -288,6 +301,11 @@ class HybridRetriever:
         if self._vectors is None:
             self._vectors = self.index.chunk_vectors()
         return {row: float(np.dot(self._vectors[row], query[0])) for row in rows}
+
+
+def _languages(index: VectorIndex) -> dict[str, Lang]:
+    """Each document's language, read from its first 4,000 characters."""
+    return {path: detect_language(d.text[:4000]) for path, d in index.documents.items()}
 
 
 def fuse_ranks(rankings: Iterable[tuple[Sequence[int], float]], c: int = RRF_C) -> dict[int, float]:
