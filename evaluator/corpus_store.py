@@ -1,14 +1,14 @@
 """The extractive agent's reading of an index, computed once per index and stored beside it.
 
 Before it answers a question the agent reads the whole index: each document's language,
-each chunk's stemmed tokens (its IDF statistics) and BM25 terms, every document sentence
-with its tokens and quantities (the sentences it scores, and the vocabulary its term
+each chunk's stemmed tokens (its IDF statistics) and BM25 terms, the BM25 index of the
+chunks' sentences (`passages`), every document sentence with its tokens and quantities (the sentences it scores, and the vocabulary its term
 matches are collected over), and the corpus's surface words (typo correction). Those
 depend only on the index's texts and on the agent's and the text utilities' code, and the
 same index is read run after run, so the first offline evaluation of an index computes them
 and saves them beside it (`corpus_reading.jsonl`); later runs read them back instead. A
-hit gives exactly the values the computation would (`CorpusStats.reading` and
-`HybridRetriever.corpus_terms` make what is saved), so the answers are the same with or
+hit gives exactly the values the computation would (`CorpusStats.reading`,
+`HybridRetriever.corpus_terms` and `HybridRetriever.sentence_index` make what is saved), so the answers are the same with or
 without the file.
 
 The file follows the rules of every store beside an index (`ragoro.stored`): JSON, never a
@@ -34,6 +34,7 @@ import ragoro.text.lang
 from evaluator.agents.base import Agent
 from evaluator.agents.extractive import ExtractiveAgent
 from evaluator.agents.hybrid import HybridRetriever, KeywordIndex
+from evaluator.agents.passages import SentenceIndex, check_rows
 from evaluator.agents.support import CorpusReading, CorpusStats, Sentence
 from evaluator.chunk_analyses import index_fingerprint
 from ragoro.stored import (
@@ -53,7 +54,7 @@ __all__ = ["CORPUS_FILE", "SCHEMA", "SCHEMA_VERSION", "CorpusStoreUse", "use_cor
 
 CORPUS_FILE = "corpus_reading.jsonl"
 SCHEMA = "ragoro.corpus_reading"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _LANGS: frozenset[str] = frozenset({"it", "en"})
 _WHAT_DIFFERS = {"index": "another index", "code_version": "another version of the agent"}
 
@@ -92,6 +93,8 @@ class _Stored:
     corpus: list[list[str]]
     keywords: KeywordIndex | None
     """None for an index without chunks."""
+    sentences: SentenceIndex | None
+    """The chunks' sentences' keyword index (`passages`); None without any sentence."""
 
 
 _READ: dict[tuple[Path, str], _Stored] = {}
@@ -114,7 +117,9 @@ def use_corpus_store(agent: Agent, index: VectorIndex) -> CorpusStoreUse | None:
         stored, used = _use(path, fingerprint, index)
         _READ[key] = stored
     stats = CorpusStats(index.chunks, index.documents, known=stored.reading)
-    retriever = HybridRetriever(index, corpus=stored.corpus, keywords=stored.keywords)
+    retriever = HybridRetriever(
+        index, corpus=stored.corpus, keywords=stored.keywords, sentences=stored.sentences
+    )
     agent.use_index_reading(stats, retriever)
     return used
 
@@ -140,6 +145,7 @@ def _use(path: Path, fingerprint: str, index: VectorIndex) -> tuple[_Stored, Cor
         CorpusStats(index.chunks, index.documents).reading(),
         corpus,
         KeywordIndex.build(corpus) if corpus else None,
+        HybridRetriever.sentence_index(index),
     )
     saved = False
     if version is not None:
@@ -167,6 +173,8 @@ def _use(path: Path, fingerprint: str, index: VectorIndex) -> tuple[_Stored, Cor
 #                  (a KeywordIndex: its terms in the order of their ids, its arrays as
 #                  lists of numbers and their numpy dtypes; a float32 written as the
 #                  float it is reads back to the same float32)
+#   sentence_rows: [row, ...]                               (each chunk sentence's chunk row)
+#   sentence_keywords: a KeywordIndex of the sentences, as keywords, or null (no sentence)
 # A sentence's language is its document's. Every row has exactly the index's chunks and
 # documents, or the file is malformed.
 
@@ -208,6 +216,7 @@ def _encode(stored: _Stored) -> dict[str, Any]:
         "surface_words": [string(w) for pair in reading.surface_words.items() for w in pair],
         "corpus": [[string(t) for t in terms] for terms in stored.corpus],
         "keywords": None if stored.keywords is None else _encode_keywords(stored.keywords, string),
+        **_encode_sentences(stored.sentences, string),
     }
     return {"strings": string.table(), "quantities": rows, **body}
 
@@ -221,6 +230,27 @@ def _encode_keywords(keywords: KeywordIndex, string: StringTable) -> list[Any]:
         keywords.num_docs,
         [str(array.dtype) for array in arrays],
     ]
+
+
+def _encode_sentences(sentences: SentenceIndex | None, string: StringTable) -> dict[str, Any]:
+    if sentences is None:
+        return {"sentence_rows": [], "sentence_keywords": None}
+    return {
+        "sentence_rows": sentences.rows.tolist(),
+        "sentence_keywords": _encode_keywords(sentences.keywords, string),
+    }
+
+
+def _decode_sentences(data: Any, strings: list[str], chunks: int) -> SentenceIndex | None:
+    rows, keywords = data["sentence_rows"], data["sentence_keywords"]
+    check_rows(rows, chunks)
+    if keywords is None:
+        if rows:
+            raise ValueError("its sentences' keyword index is missing")
+        return None
+    return SentenceIndex(
+        np.asarray(rows, dtype=np.int64), _decode_keywords(keywords, strings, len(rows))
+    )
 
 
 def _decode_keywords(row: Any, strings: list[str], chunks: int) -> KeywordIndex:
@@ -286,4 +316,4 @@ def _decode(data: Any, index: VectorIndex) -> _Stored:
         keywords = _decode_keywords(keywords, strings, len(index.chunks))
     elif index.chunks:
         raise ValueError("its keyword index is missing")
-    return _Stored(reading, corpus, keywords)
+    return _Stored(reading, corpus, keywords, _decode_sentences(data, strings, len(index.chunks)))

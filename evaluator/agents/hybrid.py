@@ -17,6 +17,13 @@ set: 58.7% before, 91.1% after.)
 Query words are stemmed in the question's language and widened with their translations
 (`ragoro.text.lexicon`); a word the corpus never uses is replaced by the closest word it does
 use (a typo: "feire" -> "ferie"), so one misspelt or unusual word never empties a search.
+
+Each question word scores once, by the best of the forms it was widened to (a "dismax" over
+its group, as search engines score a word with its synonyms): summed form by form, "work"
+(lavoro, lavoratori, lavorativa, lavorazioni...) weighed four times what a word with one
+translation weighs, and a chunk writing one word four ways outranked one answering two of the
+question's words. Over the tuning pool of hand-written questions (970 items, 724 passages),
+BM25's recall@1/3/5 went 68.4/85.8/91.6 -> 71.4/87.8/92.5.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from evaluator.agents.glossary import agent_translations, spelled_out
+from evaluator.agents.passages import SentenceIndex, combined, sentence_terms
 from ragoro.text import Lang, content_tokens, detect_language, stem, tokenize
 from ragoro.text.evidence import soft_match
 from ragoro.text.lang import is_number_token
@@ -135,6 +143,22 @@ class KeywordIndex:
                 np.add.at(scores, self.indices[start:end], self.data[start:end])
         return scores
 
+    def grouped_scores(self, groups: list[list[str]]) -> NDArray[np.float32]:
+        """A query's chunk scores when each group is one question word's forms: per chunk,
+        the best score of a group's terms (bm25s's float32 score of that one term), added
+        up over the groups. A word written four ways in a chunk is still one word asked."""
+        total = np.zeros(self.num_docs, dtype=self.data.dtype)
+        for group in groups:
+            best = np.zeros(self.num_docs, dtype=self.data.dtype)
+            for term in group:
+                at = self.vocabulary.get(term)
+                if at is not None:
+                    start, end = self.indptr[at], self.indptr[at + 1]
+                    rows = self.indices[start:end]
+                    best[rows] = np.maximum(best[rows], self.data[start:end])
+            total += best
+        return total
+
 
 class HybridRetriever:
     """BM25 + FAISS over one index's chunks, fused with reciprocal-rank fusion."""
@@ -147,10 +171,11 @@ class HybridRetriever:
         vector_weight: float = VECTOR_WEIGHT,
         corpus: Sequence[list[str]] | None = None,
         keywords: KeywordIndex | None = None,
+        sentences: SentenceIndex | None = None,
     ) -> None:
-        """`corpus` and `keywords`: the index's `corpus_terms` and their `KeywordIndex`
-        made before (read back from the store beside the index), used instead of reading
-        and indexing the chunks again."""
+        """`corpus` and `keywords`: the index's `corpus_terms` and their `KeywordIndex`,
+        and `sentences`: its `sentence_index`, made before (read back from the store beside
+        the index), used instead of reading and indexing the chunks again."""
         self.index = index
         self.rrf_c = rrf_c
         self.vector_weight = vector_weight
@@ -170,26 +195,41 @@ class HybridRetriever:
         if keywords is None and corpus:
             keywords = KeywordIndex.build(corpus)
         self._keywords = keywords
+        if sentences is None and index.chunks:
+            sentences = self.sentence_index(index)
+        self._sentences = sentences
         self._vectors: Vectors | None = None
         self._row_of = {chunk.id: row for row, chunk in enumerate(index.chunks)}
 
     @staticmethod
     def corpus_terms(index: VectorIndex) -> list[list[str]]:
         """Every chunk's BM25 terms, in order ("\u2205" for a chunk without any)."""
-        langs = {
-            path: detect_language(document.text[:4000])
-            for path, document in index.documents.items()
-        }
+        langs = _languages(index)
         return [
             _chunk_terms(chunk.text, langs.get(chunk.document_path, "en")) or ["\u2205"]
             for chunk in index.chunks
         ]
 
+    @staticmethod
+    def sentence_index(index: VectorIndex) -> SentenceIndex | None:
+        """The BM25 index of the chunks' sentences (`passages`); None without any."""
+        rows, terms = sentence_terms(index, _languages(index))
+        if not terms:
+            return None
+        return SentenceIndex(np.asarray(rows, dtype=np.int64), KeywordIndex.build(terms))
+
     def query_terms(self, question: str) -> list[str]:
         """The question's stems, their translations, and typo corrections into the corpus."""
+        return list(dict.fromkeys(t for group in self.query_groups(question) for t in group))
+
+    def query_groups(self, question: str) -> list[list[str]]:
+        """The corpus terms each question word reaches (its stems in both languages, their
+        translations, the corpus's other forms of them, or a typo's correction), one group a
+        word in the question's order; a corpus term belongs to the first word reaching it."""
         lang = detect_language(question)
         question = spelled_out(question, lang)
-        terms: list[str] = []
+        groups: list[list[str]] = []
+        claimed: set[str] = set()
         # Each word of the question with its stem, read once for all its content tokens.
         words = [(w, stem(w, lang)) for w in tokenize(question)]
         for token in content_tokens(question, lang):
@@ -210,8 +250,12 @@ class HybridRetriever:
                 known = difflib.get_close_matches(
                     token, self._words.get(token[:2], []), n=1, cutoff=_TYPO_CUTOFF
                 )
-            terms.extend(known)
-        return list(dict.fromkeys(terms))
+            # A corpus term scores once, for the first question word that reaches it.
+            fresh = [t for t in dict.fromkeys(known) if t not in claimed]
+            claimed.update(fresh)
+            if fresh:
+                groups.append(fresh)
+        return groups
 
     def _soft_forms(self, forms: set[str]) -> list[str]:
         """Corpus stems that soft-match one of the forms (a shared prefix of 3/4 the length,
@@ -229,10 +273,13 @@ class HybridRetriever:
 
     def bm25_ranking(self, question: str, n: int) -> list[int]:
         """Rows of the n chunks with the highest BM25 score (score > 0 only)."""
-        terms = self.query_terms(question)
-        if not terms or not self.index.chunks or self._keywords is None:
+        groups = self.query_groups(question)
+        if not groups or not self.index.chunks or self._keywords is None:
             return []
-        scores = self._keywords.get_scores(terms)
+        scores = self._keywords.grouped_scores(groups)
+        if self._sentences is not None:
+            best = self._sentences.best_per_chunk(groups, len(self.index.chunks))
+            scores = combined(scores, best)
         order = np.argsort(-scores, kind="stable")[:n]
         return [int(r) for r in order if scores[r] > 0]
 
@@ -254,6 +301,11 @@ class HybridRetriever:
         if self._vectors is None:
             self._vectors = self.index.chunk_vectors()
         return {row: float(np.dot(self._vectors[row], query[0])) for row in rows}
+
+
+def _languages(index: VectorIndex) -> dict[str, Lang]:
+    """Each document's language, read from its first 4,000 characters."""
+    return {path: detect_language(d.text[:4000]) for path, d in index.documents.items()}
 
 
 def fuse_ranks(rankings: Iterable[tuple[Sequence[int], float]], c: int = RRF_C) -> dict[int, float]:

@@ -78,7 +78,7 @@ def test_the_stored_reading_is_read_back_equal_to_computed(index_copy: VectorInd
     first, used = _agent(index_copy)
     assert (used.loaded, used.saved) == (False, True)
     head, body = _lines(index_copy.path / CORPUS_FILE)
-    assert head["schema"] == "ragoro.corpus_reading" and head["schema_version"] == 2
+    assert head["schema"] == "ragoro.corpus_reading" and head["schema_version"] == 3
     assert len(body["chunk_tokens"]) == len(index_copy.chunks)
     second, used = _agent(index_copy)
     assert (used.loaded, used.saved) == (True, False)
@@ -118,6 +118,16 @@ def test_the_stored_keyword_index_scores_as_bm25s(index_copy: VectorIndex) -> No
             fresh._keywords.get_scores(terms),  # type: ignore[union-attr]
         )
         assert agent.retriever._keywords.data.dtype == np.float32  # type: ignore[union-attr]
+    # The chunks' sentences' index (`passages`) is read back as made, row for row.
+    mine, theirs = agent.retriever._sentences, fresh._sentences
+    assert mine is not None and theirs is not None
+    assert np.array_equal(mine.rows, theirs.rows)
+    for terms in HybridRetriever.corpus_terms(index_copy):
+        groups = [[t] for t in terms]
+        assert np.array_equal(
+            mine.best_per_chunk(groups, len(index_copy.chunks)),
+            theirs.best_per_chunk(groups, len(index_copy.chunks)),
+        )
 
 
 def test_a_run_reading_the_store_does_not_import_bm25s(index_copy: VectorIndex) -> None:
@@ -245,12 +255,22 @@ def _keywords_missing(data: dict[str, Any]) -> None:
     data["keywords"] = None
 
 
+def _sentence_past_the_last_chunk(data: dict[str, Any]) -> None:
+    data["sentence_rows"][-1] = len(data["chunk_tokens"])
+
+
+def _sentence_keywords_missing(data: dict[str, Any]) -> None:
+    data["sentence_keywords"] = None
+
+
 @pytest.mark.parametrize(
     ("damage", "why"),
     [
         (_cut, "damaged"),
         (_rehashed(_chunk_past_the_end), "malformed"),
         (_rehashed(_keywords_missing), "malformed"),
+        (_rehashed(_sentence_past_the_last_chunk), "malformed"),
+        (_rehashed(_sentence_keywords_missing), "malformed"),
         (_flipped, "damaged"),
         (_rehashed(_one_chunk_less), "malformed"),
         (_rehashed(_another_document), "malformed"),

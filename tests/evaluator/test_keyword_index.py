@@ -6,7 +6,8 @@ import itertools
 
 import numpy as np
 
-from evaluator.agents.hybrid import HybridRetriever, KeywordIndex, _bm25s
+from evaluator.agents.hybrid import HybridRetriever, KeywordIndex, _bm25s, _languages
+from evaluator.agents.passages import combined, sentence_terms
 from vectordb import VectorIndex
 
 
@@ -36,14 +37,29 @@ def test_every_query_of_the_index_scores_the_same_floats(small_index: VectorInde
         _same(ours, bm25, terms)
 
 
+def _grouped(bm25: object, groups: list[list[str]], size: int) -> np.ndarray:
+    scores = np.zeros(size, dtype=np.float32)
+    for group in groups:
+        forms = [np.asarray(bm25.get_scores([t])) for t in group]  # type: ignore[attr-defined]
+        scores += np.max(forms, axis=0)
+    return scores
+
+
 def test_a_question_ranks_the_same_chunks_as_with_bm25s(small_index: VectorIndex) -> None:
+    # Each question word scores by its best form, bm25s's score of that one term, over the
+    # whole chunk and over its best sentence (`passages`).
     retriever = HybridRetriever(small_index)
+    chunks = len(small_index.chunks)
     _, bm25 = _both(HybridRetriever.corpus_terms(small_index))
+    rows, terms = sentence_terms(small_index, _languages(small_index))
+    _, by_sentence = _both(terms)
     for question in ("Quanti giorni di ferie?", "How long is the warranty?", "turno di notte"):
-        terms = retriever.query_terms(question)
-        if not terms:
+        groups = retriever.query_groups(question)
+        if not groups:
             continue
-        scores = np.asarray(bm25.get_scores(terms))  # type: ignore[attr-defined]
+        best = np.zeros(chunks, dtype=np.float32)
+        np.maximum.at(best, rows, _grouped(by_sentence, groups, len(rows)))
+        scores = combined(_grouped(bm25, groups, chunks), best)
         order = np.argsort(-scores, kind="stable")[:20]
         expected = [int(r) for r in order if scores[r] > 0]
         assert retriever.bm25_ranking(question, 20) == expected
@@ -55,3 +71,13 @@ def test_hand_made_scores_equal_bm25s() -> None:
     _same(ours, bm25, ["ferie"])
     _same(ours, bm25, ["ferie", "notte", "ferie"])
     assert ours.get_scores(["mancante"]).tolist() == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_a_group_scores_its_best_form_once() -> None:
+    corpus = [["lavor", "lavorator", "lavorativ"], ["lavor", "notturn"], ["mensa"]]
+    ours, bm25 = _both(corpus)
+    per_term = {t: np.asarray(bm25.get_scores([t])) for t in ("lavor", "lavorator", "notturn")}  # type: ignore[attr-defined]
+    grouped = ours.grouped_scores([["lavor", "lavorator"], ["notturn"]])
+    expected = np.maximum(per_term["lavor"], per_term["lavorator"]) + per_term["notturn"]
+    assert np.allclose(grouped, expected)
+    assert ours.grouped_scores([["mancante"]]).tolist() == [0.0, 0.0, 0.0]
