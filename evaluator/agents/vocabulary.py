@@ -145,7 +145,11 @@ def attribute_share(
 
 
 def _names(name: str, sentence: Sentence) -> bool:
-    return _written_in(name, sentence.text, sentence.lang)
+    """Does the sentence name it? A table row names what its header names too: a cell is
+    read under its column's name ("Italia" over "Taxi … 40,00 EUR")."""
+    if _written_in(name, sentence.text, sentence.lang):
+        return True
+    return bool(sentence.header) and _written_in(name, sentence.header, sentence.lang)
 
 
 def _written_in(name: str, text: str, lang: Lang) -> bool:
