@@ -19,12 +19,20 @@ import re
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-from ragoro.text import Lang, Quantity
+from ragoro.text import Lang, Quantity, stem
 from ragoro.text.dates import YEAR_RE
 from ragoro.text.numbers import extract_quantities
 from ragoro.text.units import normalize_unit
 
-__all__ = ["column_headers", "column_value", "row_pieces", "table_rows", "year_headers"]
+__all__ = [
+    "column_headers",
+    "column_value",
+    "counted_column",
+    "other_period",
+    "row_pieces",
+    "table_rows",
+    "year_headers",
+]
 
 # What may follow a row's last value on its line: a unit or a short label, no sentence end.
 _TAIL_CHARS = 20
@@ -202,6 +210,34 @@ def column_value(
     if len(values) < len(years):
         return None
     return values[years.index(wanted[0])]
+
+
+def counted_column(
+    row: str, header: str, quantities: Sequence[Quantity], counted: Collection[str], lang: Lang
+) -> Quantity | None:
+    """The row's count of what a "how many X" question counts, when X names the header's last
+    column: a header's last word belongs to its last column's name, and a row's last value
+    lies in its last column ("Machine Tools 596.3 71.8 12.0% 2,418" under "… EBITDA margin
+    Employees", asked how many employees: 2,418). A bare number only; else None."""
+    words = _WORD_RE.findall(header)
+    if not words or not counted or stem(words[-1].lower(), lang) not in counted:
+        return None
+    values = _trailing_values(row, quantities)
+    if len(values) < 2 or values[-1].unit is not None:
+        return None
+    return values[-1]
+
+
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def other_period(header: str, asked: Collection[str]) -> bool:
+    """Does a row's header name only years other than the ones the question asks? A table
+    headed "Indicatore … Valore 2025" states its values for 2025: none of them is the 2024
+    figure, whatever the prose around the table says of 2024."""
+    years = {m.group(0) for m in YEAR_RE.finditer(header)}
+    wanted = {a for a in asked if YEAR_RE.fullmatch(a)}
+    return bool(years) and bool(wanted) and years.isdisjoint(wanted)
 
 
 def _trailing_values(row: str, quantities: Sequence[Quantity]) -> list[Quantity]:

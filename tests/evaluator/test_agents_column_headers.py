@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from evaluator.agents.rows import column_headers
+from evaluator.agents.rows import column_headers, counted_column, other_period
 from evaluator.agents.support import CorpusStats, Sentence
 from evaluator.agents.vocabulary import unmet_entities
 from ragoro.text import Lang
+from ragoro.text.numbers import extract_quantities
 from vectordb import VectorIndex, build_index
 
 SPESE = (
@@ -132,3 +133,48 @@ def test_a_row_names_what_its_header_names(
     sentence = _row(stats, path, row)
     assert sentence.header
     assert unmet_entities(question, [sentence], stats, lang) == []
+
+
+@pytest.mark.parametrize(
+    ("row", "header", "counted", "lang", "value"),
+    [
+        (
+            "Utensileria 596,3 71,8 12,0% 2.418",
+            "Divisione Ricavi EBITDA Margine Dipendenti",
+            {"dipendent"},
+            "it",
+            2418.0,
+        ),
+        (
+            "Loaders 596.3 71.8 12.0% 2,418",
+            "Unit Revenue EBITDA Margin Employees",
+            {"employe"},
+            "en",
+            2418.0,
+        ),
+    ],
+)
+def test_a_how_many_question_reads_the_last_column_its_noun_names(
+    row: str, header: str, counted: set[str], lang: Lang, value: float
+) -> None:
+    quantity = counted_column(row, header, extract_quantities(row, lang), counted, lang)
+    assert quantity is not None and quantity.number * quantity.scale == value
+    # What the last column does not name is not counted there.
+    assert counted_column(row, header, extract_quantities(row, lang), {"press"}, lang) is None
+
+
+@pytest.mark.parametrize(
+    ("header", "asked", "other"),
+    [
+        ("Indicatore stabilimento nord Valore 2025", {"2024"}, True),
+        ("Indicatore stabilimento nord Valore 2025", {"2025", "12"}, False),
+        ("Indicator 2025 2024 Change", {"2023"}, True),
+        ("Indicator 2025 2024 Change", {"2024"}, False),
+        ("Region Energy consumption (MWh)", {"2024"}, False),  # no year named: no period read
+        ("Indicator 2025 2024 Change", {"12"}, False),  # no year asked
+    ],
+)
+def test_a_row_of_a_table_for_another_year_is_of_another_period(
+    header: str, asked: set[str], other: bool
+) -> None:
+    assert other_period(header, asked) is other
