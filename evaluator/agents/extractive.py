@@ -55,6 +55,7 @@ from evaluator.agents.options import AgentOptions
 from evaluator.agents.ranking import (
     COMPLEMENT_SUPPORT,
     Candidate,
+    QueryFacts,
     best_per_row,
     gives,
     query_facts,
@@ -207,6 +208,15 @@ class ExtractiveAgent:
                 (c for c in pool if self._supported(c, lang) and kind(c.sentence.text)), best
             )
         unmet = unmet_entities(question, [best.sentence], self.stats, lang) if best else []
+        if unmet:
+            # A table row naming the asked entity answers for it where the prose sentence that
+            # outranked it speaks of another one (the group's total, another plant).
+            row = self._naming_row(question, lang, candidates, query)
+            if row is not None:
+                best, unmet = row, []
+                if row.row not in selected:
+                    selected = [*selected[: self.k - 1], row.row]
+                    pool = [c for c in candidates if c.row in selected]
         if (
             best is None
             or (best.sentence.is_heading and best.quantity is None)
@@ -320,6 +330,24 @@ class ExtractiveAgent:
     def _supported(self, candidate: Candidate, lang: Lang) -> bool:
         """Does the sentence meet the support bar of its language against the question's?"""
         return candidate.support >= support_bar(self.support_threshold, lang, candidate.sentence)
+
+    def _naming_row(
+        self, question: str, lang: Lang, candidates: list[Candidate], query: QueryFacts
+    ) -> Candidate | None:
+        """The best supported table row (a sentence read under its header) that names every
+        name the question asks about and, for a "how much" question, gives a value of the
+        asked kind; None when there is none. A row names its entity once, in its label, and
+        its attribute only in the header, so a prose sentence on another entity's same
+        attribute often outranks it."""
+        for c in candidates:
+            if (
+                c.sentence.header
+                and self._supported(c, lang)
+                and (not query.numeric or gives(c, query.wanted, query.counted))
+                and not unmet_entities(question, [c.sentence], self.stats, lang)
+            ):
+                return c
+        return None
 
     def _subject_tokens(self, candidate: Candidate, question: str) -> frozenset[str]:
         """Where the asked subject must be named: the answer's sentence for a question asking

@@ -32,6 +32,7 @@ Francia/francese = France/French
 Spagna/spagnolo = Spain/Spanish
 Romania = Romania
 Europa/europeo = Europe/European
+UE = EU
 Romania/romeno/romena/rumeno/rumena = Romanian
 statunitense/statunitensi/americano/americana/americani = American
 Brasile/brasiliano/brasiliana = Brazil/Brazilian

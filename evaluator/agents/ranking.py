@@ -24,7 +24,7 @@ from evaluator.agents.quantities import (
     pick_quantity,
     wanted_kinds,
 )
-from evaluator.agents.rows import column_value
+from evaluator.agents.rows import column_value, counted_column, other_period
 from evaluator.agents.support import CorpusStats, Sentence, missing_terms, term_in
 from evaluator.agents.term_matches import Coverage
 from ragoro.text import Lang, Quantity, stem
@@ -115,7 +115,18 @@ def gives(candidate: Candidate, wanted: frozenset[str], counted: frozenset[str])
     quantity = candidate.quantity
     if quantity is None or (wanted and quantity.unit not in wanted):
         return False
-    return not counted or counts(candidate.sentence.text, quantity, counted)
+    sentence = candidate.sentence
+    return (
+        not counted
+        or counts(sentence.text, quantity, counted)
+        or (
+            bool(sentence.header)
+            and counted_column(
+                sentence.text, sentence.header, sentence.quantities, counted, sentence.lang
+            )
+            is quantity
+        )
+    )
 
 
 def counted_stems(question: str, lang: Lang) -> frozenset[str]:
@@ -154,6 +165,12 @@ def score_sentence(
         if query.numbers and sentence.header
         else None
     )
+    # A row under a header whose last column names what a "how many" question counts gives
+    # that column's value (`rows.counted_column`).
+    if column is None and query.counted and sentence.header:
+        column = counted_column(
+            sentence.text, sentence.header, sentence.quantities, query.counted, sentence.lang
+        )
     quantity = column or pick_quantity(
         sentence.quantities,
         sentence.text,
@@ -164,6 +181,8 @@ def score_sentence(
         span=query.span,
         read=sentence.readings,
     )
+    if quantity is not None and sentence.header and other_period(sentence.header, query.numbers):
+        quantity = None  # a row of a table for another year gives no value for the asked one
     if query.numeric:
         rank += 0.15 + (0.1 if quantity.unit in query.wanted else 0.0) if quantity else -0.3
     elif sentence.is_heading:

@@ -19,12 +19,20 @@ import re
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-from ragoro.text import Lang, Quantity
+from ragoro.text import Lang, Quantity, stem
 from ragoro.text.dates import YEAR_RE
 from ragoro.text.numbers import extract_quantities
 from ragoro.text.units import normalize_unit
 
-__all__ = ["column_value", "row_pieces", "table_rows", "year_headers"]
+__all__ = [
+    "column_headers",
+    "column_value",
+    "counted_column",
+    "other_period",
+    "row_pieces",
+    "table_rows",
+    "year_headers",
+]
 
 # What may follow a row's last value on its line: a unit or a short label, no sentence end.
 _TAIL_CHARS = 20
@@ -34,6 +42,9 @@ _FUNCTION_WORD_LETTERS = 3
 _HEADER_REACH = 3
 # A header names columns in a few words; a longer line without values is a heading or prose.
 _HEADER_WORDS = 10
+# A header whose column names wrap over several lines: at most this many words in all.
+_WRAPPED_HEADER_WORDS = 2 * _HEADER_WORDS
+_STOPS = (".", "!", "?", ":", ";")
 _FIRST_WORD_RE = re.compile(r"[^\s(),;:]+")
 
 
@@ -100,6 +111,78 @@ def year_headers(texts: Sequence[str], lang: Lang) -> list[str]:
     return out
 
 
+def column_headers(texts: Sequence[str], lang: Lang) -> list[str]:
+    """For each piece of a document (in order), the header of the table it is a row of, else "".
+
+    A table a PDF lays out one row per line reaches the agent as one piece per row: a label
+    and its values ("North America 6,310 2,180 18%"), no final stop. Its header is the run of
+    short pieces just before the first row that state no value (a year or a bare number in a
+    column's name may stand: "Revenue 2025", "Scope 1+2") and end on no stop, its column names
+    often wrapped over several lines ("Region Energy consumption (MWh)", "CO2 emissions
+    Scope", "1+2 (t)", "Renewable share of electricity"); every row of the run is read under
+    it, as a cell's meaning is its column's name. A first row joined to the header in one
+    piece has the header as its leading lines. Prose (a piece ending on a stop) ends the table.
+    """
+    out: list[str] = []
+    above: list[str] = []  # the header-like pieces since the last prose or row
+    header = ""
+    for text in texts:
+        lines = [line.strip() for line in text.split("\n") if line.strip()]
+        if not lines or lines[-1].endswith(_STOPS):
+            above, header = [], ""
+            out.append("")
+        elif _states_value(lines[-1], lang):
+            # Only a whole row under the leading lines makes them a header: a lowercase line
+            # goes on with a label wrapped above it ("Temperatura dell'olio / superiore a").
+            lead = list(itertools.takewhile(lambda ln: _names_columns(ln, lang), lines[:-1]))
+            if lead and _starts_label(lines[-1], lang):
+                above.append(" ".join(lead))
+            if above:
+                header = _wrapped(above)
+            above = []
+            out.append(header)
+        elif len(" ".join(lines).split()) <= _HEADER_WORDS:
+            above.append(" ".join(lines))
+            header = ""
+            out.append("")
+        else:  # a long line without values: a heading or prose, no header
+            above, header = [], ""
+            out.append("")
+    return out
+
+
+def _states_value(line: str, lang: Lang) -> bool:
+    """Does a line state a value: a quantity with its unit, or a row's label and values? A
+    bare year names a column ("Revenue 2025 Share"), it is no value."""
+    quantities = [
+        q for q in extract_quantities(line, lang) if q.unit or not YEAR_RE.fullmatch(q.raw.strip())
+    ]
+    return any(q.unit for q in quantities) or (
+        bool(quantities) and _starts_label(line, lang) and _ends_row(line, lang)
+    )
+
+
+def _names_columns(line: str, lang: Lang) -> bool:
+    """Can a line be (part of) a header: a few words, no value stated, no final stop?"""
+    return (
+        len(line.split()) <= _HEADER_WORDS
+        and not line.endswith(_STOPS)
+        and not _states_value(line, lang)
+    )
+
+
+def _wrapped(pieces: Sequence[str]) -> str:
+    """The header: the pieces nearest the rows, as many as a header's words allow."""
+    kept: list[str] = []
+    words = 0
+    for piece in reversed(pieces):
+        words += len(piece.split())
+        if words > _WRAPPED_HEADER_WORDS:
+            break
+        kept.insert(0, piece)
+    return " ".join(kept)
+
+
 @lru_cache(maxsize=1 << 12)
 def _header_years(piece: str, lang: Lang) -> tuple[str, ...]:
     """The years a table header names, in column order; empty for any other piece (read once
@@ -127,6 +210,34 @@ def column_value(
     if len(values) < len(years):
         return None
     return values[years.index(wanted[0])]
+
+
+def counted_column(
+    row: str, header: str, quantities: Sequence[Quantity], counted: Collection[str], lang: Lang
+) -> Quantity | None:
+    """The row's count of what a "how many X" question counts, when X names the header's last
+    column: a header's last word belongs to its last column's name, and a row's last value
+    lies in its last column ("Machine Tools 596.3 71.8 12.0% 2,418" under "… EBITDA margin
+    Employees", asked how many employees: 2,418). A bare number only; else None."""
+    words = _WORD_RE.findall(header)
+    if not words or not counted or stem(words[-1].lower(), lang) not in counted:
+        return None
+    values = _trailing_values(row, quantities)
+    if len(values) < 2 or values[-1].unit is not None:
+        return None
+    return values[-1]
+
+
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def other_period(header: str, asked: Collection[str]) -> bool:
+    """Does a row's header name only years other than the ones the question asks? A table
+    headed "Indicatore … Valore 2025" states its values for 2025: none of them is the 2024
+    figure, whatever the prose around the table says of 2024."""
+    years = {m.group(0) for m in YEAR_RE.finditer(header)}
+    wanted = {a for a in asked if YEAR_RE.fullmatch(a)}
+    return bool(years) and bool(wanted) and years.isdisjoint(wanted)
 
 
 def _trailing_values(row: str, quantities: Sequence[Quantity]) -> list[Quantity]:

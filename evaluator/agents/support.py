@@ -16,7 +16,7 @@ from functools import cached_property
 
 from evaluator.agents.lexicon import QueryTerm
 from evaluator.agents.quantities import Reading, readings
-from evaluator.agents.rows import table_rows, year_headers
+from evaluator.agents.rows import column_headers, table_rows, year_headers
 from evaluator.agents.term_matches import TermMatches, long_forms
 from ragoro.text import (
     Lang,
@@ -287,10 +287,13 @@ class CorpusStats:
                 for (a, b), header in table_rows(s.text, texts[:i], lang)
             ]
             # A row of a table whose columns are years is read under that header too.
-            years = year_headers([text[a:b] for a, b, _ in pieces], lang)
+            texts = [text[a:b] for a, b, _ in pieces]
+            years = year_headers(texts, lang)
+            # A table laid out one row per line is read under the column names above it.
+            columns = column_headers(texts, lang)
             sentences = [
-                Sentence(path, a, b, text[a:b], lang, header or year_header)
-                for (a, b, header), year_header in zip(pieces, years, strict=True)
+                Sentence(path, a, b, text[a:b], lang, header or year_header or column)
+                for (a, b, header), year_header, column in zip(pieces, years, columns, strict=True)
             ]
             self._sentences[path] = ([s.start for s in sentences], sentences)
         return self._sentences[path]

@@ -145,7 +145,31 @@ def attribute_share(
 
 
 def _names(name: str, sentence: Sentence) -> bool:
-    return name in word_forms(sentence.text, sentence.lang)
+    """Does the sentence name it? A table row names what its header names too: a cell is
+    read under its column's name ("Italia" over "Taxi … 40,00 EUR")."""
+    if _written_in(name, sentence.text, sentence.lang):
+        return True
+    return bool(sentence.header) and _written_in(name, sentence.header, sentence.lang)
+
+
+def _written_in(name: str, text: str, lang: Lang) -> bool:
+    """Is the name a word of the text? A letters-and-digits code is the same code with or
+    without a hyphen or space between its letters and its digits ("xr100" / "XR-100")."""
+    if name in word_forms(text, lang):
+        return True
+    return _CODE_RE.fullmatch(name) is not None and name in _codes(text)
+
+
+# A model code as a question may write it ("px200"): letters, then digits.
+_CODE_RE = re.compile(r"[a-z]+\d+")
+# A code as a document prints it: letters, then digits, maybe parted by a hyphen or space.
+_SPLIT_CODE_RE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)[-\s]?(\d+)(?!\d)")
+
+
+def _codes(text: str) -> set[str]:
+    """The letters-and-digits codes of a text (capital letters, as codes are printed: "anno
+    2025" is no code), lowercase and written without a separator."""
+    return {a.lower() + b for a, b in _SPLIT_CODE_RE.findall(text) if a.isupper()}
 
 
 def _translated(name: str, lang: Lang, sentence: Sentence) -> bool:
@@ -166,7 +190,7 @@ def _topic_of(name: str, path: str, stats: CorpusStats) -> bool:
     """Is the name in the document's title (its first line)?"""
     text = stats.documents[path].text.lstrip()
     title = text.split("\n", 1)[0][:_TITLE_CHARS]
-    return name in word_forms(title, stats.lang_of(path))
+    return _written_in(name, title, stats.lang_of(path))
 
 
 _EN_WHAT_RE = re.compile(
