@@ -1,0 +1,94 @@
+"""Bridges through the thing that owns a value (`builder.generate.owners`): document A
+places a named thing or names a role's holder, document B states another fact about the
+thing, and the question describes the thing by A's words only. An address joins an Italian
+document with an English one."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from builder.generate.bridge import find_bridges
+from builder.generate.facts import Fact
+from builder.generate.phrasing import split_clause
+from ragoro.text import Lang
+
+
+def _fact(doc: str, sentence: str, lang: Lang) -> Fact:
+    clause = split_clause(sentence, lang)
+    label = clause.subject if clause else ""
+    return Fact(doc, 0, len(sentence), sentence, lang, "prose", clause, label, None)
+
+
+def _questions(first: tuple[str, Lang], second: tuple[str, Lang]) -> list[str]:
+    facts = [_fact("a.txt", *first), _fact("b.txt", *second)]
+    vocab = {f.doc: frozenset(w.lower() for w in f.text.split() if w.isalpha()) for f in facts}
+    corpus: Any = SimpleNamespace(vocab=vocab)
+    return [b.question for b in find_bridges(corpus, facts)]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "question"),
+    [
+        (  # Italian place -> English fact: the address is the same in both languages
+            ("La sede di Verona si trova in Via Mazzini 7, 37121 Verona.", "it"),
+            ("Water use at the Verona office in 2024 was 900 m3.", "en"),
+            "What was water use at the office located at Via Mazzini 7 in 2024?",
+        ),
+        (  # English place -> Italian fact
+            ("The Leeds plant is located at 14 Canal Street, Leeds.", "en"),
+            ("Il responsabile dello stabilimento di Leeds è il Sig. John Hart.", "it"),
+            "Chi è il responsabile dello stabilimento che si trova in 14 Canal Street?",
+        ),
+    ],
+)
+def test_an_address_bridges_two_languages(
+    first: tuple[str, Lang], second: tuple[str, Lang], question: str
+) -> None:
+    assert _questions(first, second) == [question]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "question"),
+    [
+        (
+            ("Il direttore del museo di Arco è la Dott.ssa Anna Berti.", "it"),
+            ("Il museo di Arco si trova in Piazza Duomo 4.", "it"),
+            "Dove si trova il museo il cui direttore è la Dott.ssa Anna Berti?",
+        ),
+        (
+            ("The manager of the Hull depot is Mr. Tom Reed.", "en"),
+            ("The Hull depot is located at 3 Dock Road.", "en"),
+            "Where is the depot whose manager is Mr. Tom Reed located?",
+        ),
+    ],
+)
+def test_a_role_holder_describes_the_thing_in_its_own_language(
+    first: tuple[str, Lang], second: tuple[str, Lang], question: str
+) -> None:
+    assert question in _questions(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (  # a role is in A's words: no bridge into a document of the other language
+            ("Il direttore del museo di Arco è la Dott.ssa Anna Berti.", "it"),
+            ("The Arco museum is located at 4 Duomo Square.", "en"),
+        ),
+        (  # B names another thing called Verona (the city, not the warehouse)
+            ("La sede di Verona si trova in Via Mazzini 7.", "it"),
+            ("The population of Verona is 258,000 people.", "en"),
+        ),
+        (
+            ("The Leeds plant is located at 14 Canal Street.", "en"),
+            ("Il comune di Leeds è il più grande della contea.", "it"),
+        ),
+    ],
+)
+def test_no_bridge_without_a_description_in_bs_language_or_the_same_thing(
+    first: tuple[str, Lang], second: tuple[str, Lang]
+) -> None:
+    assert _questions(first, second) == []
