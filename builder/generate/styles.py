@@ -60,11 +60,13 @@ _MAX_KEYWORDS = 6
 _TEMPLATE_WORDS = frozenset(
     [
         "prevede",
+        "sapere",
         "documento",
         "riguardo",
         "valore",
         "indicato",
         "say",
+        "know",
         "document",
         "about",
         "stated",
