@@ -124,6 +124,9 @@ _PREPOSITIONS = frozenset(
         "ciò",
     ]
 )
+# An aside in brackets ("Acme Ltd (a fictional company)") is no part of what a person
+# asks about; a one-word bracket (an acronym, "(RSPP)") names the thing and stays.
+_ASIDE_RE = re.compile(r"\s*\((?=[^)]*\s)[^)]*\)")
 _INDEFINITE_RE = re.compile(r"(?:un|uno|una)\b|un'", re.IGNORECASE)
 
 
@@ -156,11 +159,11 @@ def split_clause(sentence: str, lang: Lang) -> Clause | None:
     verb_match = _VERB_RE[lang].search(flat)
     if verb_match is None:
         return None
-    subject = flat[: verb_match.start()].strip(" ,")
+    subject = _ASIDE_RE.sub("", flat[: verb_match.start()]).strip(" ,")
     words = subject.split()
     if not 2 <= len(words) <= _MAX_SUBJECT_WORDS:
         return None
-    if words[-1].lower() in ("non", "not", "no") or "," in subject:
+    if words[-1].lower() in ("non", "not", "no") or "," in subject or ";" in subject:
         return None
     if not (subject[0].isupper() or subject[0].isdigit()) or words[0].lower() in _PREPOSITIONS:
         return None
