@@ -3,13 +3,28 @@ other domains): each one in Italian and English, with invented sentences."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 
 from builder.generate.corpus import document_vocab
+from builder.generate.facts import Fact
 from builder.generate.grammar import grammar_problem
+from builder.generate.offline import enumerated_qualifier, fact_question
 from builder.generate.phrasing import about_question, split_clause
 from builder.generate.styles import keywords
-from ragoro.text import Lang
+from ragoro.text import Lang, extract_quantities
+
+
+def _prose_fact(sentence: str, lang: Lang) -> Fact:
+    clause = split_clause(sentence, lang)
+    assert clause is not None, sentence
+    found = [q for q in extract_quantities(sentence, lang) if q.unit is not None]
+    quantity = found[0] if found else None
+    return Fact(
+        "d.txt", 0, len(sentence), sentence, lang, "prose", clause, clause.subject, quantity
+    )
 
 
 @pytest.mark.parametrize(
@@ -106,3 +121,57 @@ def test_an_aside_in_brackets_leaves_the_subject_an_acronym_stays(
 )
 def test_a_question_ending_on_a_number_does_not_dangle(question: str, lang: Lang) -> None:
     assert grammar_problem(question, lang) is None
+
+
+def _corpus_of(fact: Fact) -> Any:
+    words = frozenset(w.lower() for w in fact.text.split() if w.isalpha())
+    return SimpleNamespace(
+        vocab={fact.doc: words}, titles={fact.doc: "T"}, named_elsewhere=lambda *_: False
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "question"),
+    [
+        (
+            "L'altezza utile è di 7,5 m nella Sala Grande, di 4,2 m nella Sala Piccola.",
+            "it",
+            "Qual è l'altezza utile nella Sala Grande?",
+        ),
+        (
+            "The floor load is 500 kg/m² in Hall A and 300 kg/m² in the other halls.",
+            "en",
+            "What is the floor load in Hall A?",
+        ),
+    ],
+)
+def test_a_value_among_several_is_asked_with_what_tells_it_apart(
+    sentence: str, lang: Lang, question: str
+) -> None:
+    fact = _prose_fact(sentence, lang)
+    assert fact_question(fact, _corpus_of(fact)) == question
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang"),
+    [
+        ("Il peso del carico è di 10 kg e di 12 kg.", "it"),
+        ("The weight of the load is 10 kg and 12 kg.", "en"),
+    ],
+)
+def test_several_values_with_nothing_between_give_no_question(sentence: str, lang: Lang) -> None:
+    fact = _prose_fact(sentence, lang)
+    assert fact_question(fact, _corpus_of(fact)) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang"),
+    [
+        ("Il fatturato è di 40,5 milioni di EUR, in crescita del 6% da 38,2 milioni di EUR.", "it"),
+        ("Net revenue was EUR 40.5 million, up 6% from EUR 38.2 million in 2024.", "en"),
+    ],
+)
+def test_a_compared_value_is_no_enumeration(sentence: str, lang: Lang) -> None:
+    fact = _prose_fact(sentence, lang)
+    assert fact.clause is not None
+    assert enumerated_qualifier(fact.clause.predicate, lang) is None
