@@ -12,6 +12,7 @@ from builder.generate.corpus import document_vocab
 from builder.generate.facts import Fact
 from builder.generate.grammar import grammar_problem
 from builder.generate.offline import enumerated_qualifier, fact_question
+from builder.generate.paraphrase import paraphrase
 from builder.generate.phrasing import about_question, split_clause
 from builder.generate.styles import keywords
 from ragoro.text import Lang, extract_quantities
@@ -175,3 +176,28 @@ def test_a_compared_value_is_no_enumeration(sentence: str, lang: Lang) -> None:
     fact = _prose_fact(sentence, lang)
     assert fact.clause is not None
     assert enumerated_qualifier(fact.clause.predicate, lang) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "passage", "lang", "wrong"),
+    [
+        (
+            "Chi è il responsabile del servizio di catering?",
+            "Il responsabile del servizio di catering è il Sig. Neri.",
+            "it",
+            "lavoro",
+        ),
+        (
+            "Who is the manager of the catering service?",
+            "The manager of the catering service is Mr. Neri.",
+            "en",
+            "work",
+        ),
+    ],
+)
+def test_a_service_is_never_paraphrased_as_work(
+    question: str, passage: str, lang: Lang, wrong: str
+) -> None:
+    # "servizio" names a service or an office ("Servizio Assistenza"), which "lavoro" never does.
+    said = paraphrase(question, passage, lang)
+    assert said is None or wrong not in said
