@@ -24,6 +24,14 @@ _CUT_AT_TITLE_RE = re.compile(
     r"\b(?:Per|Ind|Ing|Dott|Dott\.ssa|Avv|Sig|Prof|Geom|Rag|Dr|Mr|Mrs|Ms|St)\.$"
 )
 
+# A predicate that points to what follows ("... sono le seguenti:", "... are the following")
+# states nothing itself: its answer is the list after it, which no question can quote.
+_POINTS_AHEAD_RE = re.compile(
+    r"(?:(?:il|lo|la|i|gli|le)\s+seguent[ei]|the\s+following|as\s+follows|questi|queste|"
+    r"these|(?:listed|shown|given|set\s+out)\s+below|(?:elencat|riportat|indicat)[ieoa]\s+"
+    r"(?:di\s+seguito|sotto|qui\s+sotto))\b"
+)
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -97,6 +105,8 @@ def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
         if corpus.in_footer(chunk.document_path, start, end):
             continue
         clause = split_clause(text, lang)
+        if clause is not None and _POINTS_AHEAD_RE.match(clause.predicate.lower()):
+            continue
         predicate_at = 0
         if clause is not None:
             predicate_at = max(0, flat.find(" " + clause.predicate.split()[0]))

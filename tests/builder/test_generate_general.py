@@ -201,3 +201,23 @@ def test_a_service_is_never_paraphrased_as_work(
     # "servizio" names a service or an office ("Servizio Assistenza"), which "lavoro" never does.
     said = paraphrase(question, passage, lang)
     assert said is None or wrong not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Le sanzioni previste dal regolamento comunale sono le seguenti.\n", "it"),
+        ("The penalties set by the council rules are the following.\n", "en"),
+    ],
+)
+def test_a_sentence_pointing_to_a_list_after_it_is_no_fact(text: str, lang: Lang) -> None:
+    from builder.generate.facts import _prose_facts
+
+    corpus: Any = SimpleNamespace(in_footer=lambda *_: False)
+
+    def facts(body: str) -> list[Fact]:
+        chunk: Any = SimpleNamespace(text=body, start_char=0, document_path="d.txt")
+        return _prose_facts(corpus, chunk, lang)
+
+    assert facts(text) == []
+    assert len(facts(text.replace("le seguenti", "cinque").replace("the following", "five"))) == 1
