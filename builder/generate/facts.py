@@ -89,6 +89,26 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _holds_table_row(text: str, lang: Lang) -> bool:
+    """A "sentence" that is a table row glued to the sentence after it: a line of several
+    numbers with no closing punctuation, then a line that opens a new sentence with a
+    capitalised article or pronoun ("... 400 posti 2.600 euro | La tariffa ...")."""
+    lines = text.split("\n")
+    for line, after in zip(lines, lines[1:], strict=False):
+        first = after.split(" ", 1)[0]
+        if (
+            len(_NUMBER_RE.findall(line)) >= 2
+            and not line.rstrip().endswith((".", ",", ";", ":"))
+            and first[:1].isupper()
+            and first.split("'")[0].lower() in STOPWORDS[lang]
+        ):
+            return True
+    return False
+
+
 def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
     facts = []
     for at, until in _sentences(chunk.text):
@@ -100,7 +120,7 @@ def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
             continue
         if not (flat[0].isupper() or flat[0].isdigit()) or "?" in flat:
             continue
-        if _CUT_AT_TITLE_RE.search(flat):
+        if _CUT_AT_TITLE_RE.search(flat) or _holds_table_row(text, lang):
             continue
         if corpus.in_footer(chunk.document_path, start, end):
             continue

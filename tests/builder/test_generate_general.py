@@ -221,3 +221,26 @@ def test_a_sentence_pointing_to_a_list_after_it_is_no_fact(text: str, lang: Lang
 
     assert facts(text) == []
     assert len(facts(text.replace("le seguenti", "cinque").replace("the following", "five"))) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        (
+            "Sala Nord 120 m² 80 posti 900 euro\nGiardino delle\nRose 1.400 m² non disponibile 400 posti 2.600 euro\n"
+            "La tariffa comprende la pulizia della sala.\n",
+            "it",
+        ),
+        (
+            "Small van 3.5 t 12 m³ 90 pounds\nLarge box\nVan 7.5 t not available 30 m³ 140 pounds\n"
+            "The daily rate includes fuel and insurance.\n",
+            "en",
+        ),
+    ],
+)
+def test_a_table_row_glued_to_the_next_sentence_is_no_fact(text: str, lang: Lang) -> None:
+    from builder.generate.facts import _prose_facts
+
+    corpus: Any = SimpleNamespace(in_footer=lambda *_: False)
+    chunk: Any = SimpleNamespace(text=text, start_char=0, document_path="d.txt")
+    assert all("\n" not in f.text for f in _prose_facts(corpus, chunk, lang))
