@@ -7,6 +7,7 @@ document's canonical text, so a fact's text is always `document.text[start:end]`
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -97,7 +98,7 @@ def _holds_table_row(text: str, lang: Lang) -> bool:
     numbers with no closing punctuation, then a line that opens a new sentence with a
     capitalised article or pronoun ("... 400 posti 2.600 euro | La tariffa ...")."""
     lines = text.split("\n")
-    for line, after in zip(lines, lines[1:], strict=False):
+    for line, after in itertools.pairwise(lines):
         first = after.split(" ", 1)[0]
         if (
             len(_NUMBER_RE.findall(line)) >= 2
