@@ -90,6 +90,13 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+# A name of two or more capitalised words followed straight by a lowercase word: a label
+# cell glued to the next cell ("Sala Nord prese monofase"). A noun phrase links its
+# complement with a preposition ("Massa della macchina") or starts lowercase after one
+# capital ("Machine weight").
+_TWO_CELLS_RE = re.compile(
+    r"^(?:[A-ZÀ-Ý][\w'-]*\s+){2,}(?!(?:di|del|della|dei|delle|e|of|and|the|per|for|in)\b)[a-zà-ÿ]"
+)
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 
 
@@ -161,6 +168,8 @@ def _row_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
         label = match.group(1).strip()
         if not 2 <= len(label.split()) <= 8 or label.split()[-1].lower() in STOPWORDS[lang]:
             continue  # "Verificare la taratura a 230 bar": a wrapped instruction, not a label
+        if _TWO_CELLS_RE.match(label):
+            continue  # "Sala Nord | prese monofase 230 V": a name cell, then the next cell
         quantity = _first_unit_quantity(stripped, lang, match.end())
         if quantity is None or quantity.start != match.end():
             continue

@@ -244,3 +244,24 @@ def test_a_table_row_glued_to_the_next_sentence_is_no_fact(text: str, lang: Lang
     corpus: Any = SimpleNamespace(in_footer=lambda *_: False)
     chunk: Any = SimpleNamespace(text=text, start_char=0, document_path="d.txt")
     assert all("\n" not in f.text for f in _prose_facts(corpus, chunk, lang))
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "labels"),
+    [
+        (
+            "Sala Nord prese monofase 230 V\nMassa della macchina 120 kg\n",
+            "it",
+            ["Massa della macchina"],
+        ),
+        ("Hall North single phase 230 V\nMachine weight 120 kg\n", "en", ["Machine weight"]),
+    ],
+)
+def test_a_name_cell_glued_to_the_next_cell_is_no_row_label(
+    text: str, lang: Lang, labels: list[str]
+) -> None:
+    from builder.generate.facts import _row_facts
+
+    corpus: Any = SimpleNamespace(in_footer=lambda *_: False)
+    chunk: Any = SimpleNamespace(text=text, start_char=0, document_path="d.txt")
+    assert [f.label for f in _row_facts(corpus, chunk, lang)] == labels
