@@ -23,10 +23,12 @@ from ragoro.contracts import CaseType
 from ragoro.text import Lang
 from vectordb import Chunk
 
-# Scarce types are placed first so the common ones do not use up their only chunks.
+# Scarce types are placed first so the common ones do not use up their only chunks. A
+# composite goes before a clarification: a conflict is found from both of its chunks (each
+# document's value asks it), a bridge only from the chunk that answers it.
 _ASSIGN_ORDER: tuple[CaseType, ...] = (
-    "clarification",
     "composite",
+    "clarification",
     "numeric",
     "refusal",
     "narrative",

@@ -92,3 +92,22 @@ def test_no_bridge_without_a_description_in_bs_language_or_the_same_thing(
     first: tuple[str, Lang], second: tuple[str, Lang]
 ) -> None:
     assert _questions(first, second) == []
+
+
+def test_a_chunk_that_answers_a_bridge_and_states_a_conflict_asks_the_bridge() -> None:
+    """The English sentence that answers the address bridge also states a value another
+    document contradicts. The conflict is asked from its Italian chunk too, the bridge only
+    from this one: the composite takes the chunk and the clarification survives."""
+    from builder.generate.config import DEFAULT_MIX
+    from builder.generate.plan import Planner
+    from tests.builder.generate_support import demo_candidates, demo_corpus
+
+    corpus, cands = demo_corpus(), demo_candidates(True)
+    shared = set(cands.bridges) & set(cands.conflicts)
+    assert shared, "the demo corpus has a chunk with both a bridge and a conflict"
+    scenarios = Planner(corpus, cands, 42, offline=True).plan(len(corpus.chunks), DEFAULT_MIX)
+    by_chunk = {s.chunk.id: s for s in scenarios}
+    assert all(by_chunk[c].case_type == "composite" for c in shared)
+    langs = {s.lang for s in scenarios if s.case_type == "composite"}
+    assert langs == {"it", "en"}
+    assert any(s.case_type == "clarification" for s in scenarios)
