@@ -163,8 +163,37 @@ def _asked(marker: str, rest: list[str], lang: Lang) -> tuple[str, str] | None:
     return None
 
 
+_COUNT_RE = re.compile(r"^\d{1,3}(?:[.,]\d{3})*$|^\d+$")
+_HAVE = {"ha": "ha", "hanno": "hanno", "has": "does", "have": "do"}
+
+
+def _how_many(clause: Clause, subject: str, lang: Lang) -> Typed | None:
+    """ "Il parcheggio ha 180 posti auto, ..." -> "Quanti posti auto ha il parcheggio?";
+    "The depot has 40 loading bays" -> "How many loading bays does the depot have?". The
+    Italian question word agrees with the counted noun: a plural in -e is feminine
+    ("Quante colonnine"), any other masculine ("Quanti posti")."""
+    aux = _HAVE.get(clause.verb)
+    words = clause.predicate.split()
+    if aux is None or len(words) < 2 or clause.lead:
+        return None
+    count = words[0]
+    if _COUNT_RE.match(count) is None or count in ("0", "1"):
+        return None
+    noun = _phrase(words[1:], lang, least=1)
+    if noun is None or not noun.split()[0].isalpha() or noun.split()[0][0].isupper():
+        return None
+    if lang == "it":
+        which = "Quante" if noun.split()[0].endswith("e") else "Quanti"
+        return Typed(f"{which} {noun} {clause.verb} {subject}?", f"{count} {noun}")
+    return Typed(f"How many {noun} {aux} {subject} have?", f"{count} {noun}")
+
+
 def typed_question(clause: Clause, vocab: frozenset[str], lang: Lang) -> Typed | None:
-    """A where / how-often / by-when question and its short answer, or None when the
-    sentence says none of these."""
+    """A where / how-often / by-when / how-many question and its short answer, or None
+    when the sentence says none of these."""
     subject = lower_first(clause.subject, vocab, lang)
-    return _where(clause, subject, lang) or _adverbial(clause, subject, lang)
+    return (
+        _where(clause, subject, lang)
+        or _adverbial(clause, subject, lang)
+        or _how_many(clause, subject, lang)
+    )

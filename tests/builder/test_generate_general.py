@@ -15,6 +15,7 @@ from builder.generate.offline import enumerated_qualifier, fact_question
 from builder.generate.paraphrase import paraphrase
 from builder.generate.phrasing import about_question, split_clause
 from builder.generate.styles import keywords
+from builder.generate.typed import typed_question
 from ragoro.text import Lang, extract_quantities
 
 
@@ -265,3 +266,56 @@ def test_a_name_cell_glued_to_the_next_cell_is_no_row_label(
     corpus: Any = SimpleNamespace(in_footer=lambda *_: False)
     chunk: Any = SimpleNamespace(text=text, start_char=0, document_path="d.txt")
     assert [f.label for f in _row_facts(corpus, chunk, lang)] == labels
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "question", "answer"),
+    [
+        (
+            "Il parcheggio interno ha 180 posti auto, di cui 8 riservati ai disabili.",
+            "it",
+            "Quanti posti auto ha il parcheggio interno?",
+            "180 posti auto",
+        ),
+        (
+            "Il cortile ha 4 colonnine di ricarica per veicoli elettrici.",
+            "it",
+            "Quante colonnine di ricarica ha il cortile?",
+            "4 colonnine di ricarica",
+        ),
+        (
+            "The Leeds depot has 40 loading bays and a cold store.",
+            "en",
+            "How many loading bays does the Leeds depot have?",
+            "40 loading bays",
+        ),
+        (
+            "The two depots have 12 forklifts in total.",
+            "en",
+            "How many forklifts do the two depots have?",
+            "12 forklifts",
+        ),
+    ],
+)
+def test_a_count_that_something_has_is_asked_how_many(
+    sentence: str, lang: Lang, question: str, answer: str
+) -> None:
+    clause = split_clause(sentence, lang)
+    assert clause is not None
+    vocab = frozenset(w.lower() for w in sentence.split() if w.isalpha())
+    typed = typed_question(clause, vocab, lang)
+    assert typed is not None and (typed.question, typed.answer) == (question, answer)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang"),
+    [
+        ("La sala ha un proiettore da 8.000 lumen.", "it"),
+        ("The hall has a projector of 8,000 lumen.", "en"),
+    ],
+)
+def test_what_something_has_without_a_count_is_not_asked_how_many(
+    sentence: str, lang: Lang
+) -> None:
+    clause = split_clause(sentence, lang)
+    assert clause is not None and typed_question(clause, frozenset(), lang) is None
