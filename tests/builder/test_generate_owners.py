@@ -111,3 +111,17 @@ def test_a_chunk_that_answers_a_bridge_and_states_a_conflict_asks_the_bridge() -
     langs = {s.lang for s in scenarios if s.case_type == "composite"}
     assert langs == {"it", "en"}
     assert any(s.case_type == "clarification" for s in scenarios)
+
+
+@pytest.mark.parametrize("sample", [5, 19])
+def test_a_small_sample_still_holds_a_composite_and_a_clarification(sample: int) -> None:
+    """One chunk holds one item: the chunk that could take either does not count for both
+    when the planner makes sure every wanted type has a chunk."""
+    from builder.generate.config import DEFAULT_MIX
+    from builder.generate.plan import Planner
+    from tests.builder.generate_support import demo_candidates, demo_corpus
+
+    corpus, cands = demo_corpus(), demo_candidates(True)
+    scenarios = Planner(corpus, cands, 42, offline=True).plan(sample, DEFAULT_MIX)
+    types = {s.case_type for s in scenarios}
+    assert {"composite", "clarification"} <= types
