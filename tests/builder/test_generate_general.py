@@ -15,7 +15,9 @@ from builder.generate.offline import enumerated_qualifier, fact_question
 from builder.generate.paraphrase import paraphrase
 from builder.generate.phrasing import about_question, split_clause
 from builder.generate.styles import keywords
+from builder.generate.summary import too_easy
 from builder.generate.typed import typed_question
+from ragoro.contracts import GoldenItem
 from ragoro.text import Lang, extract_quantities
 
 
@@ -319,3 +321,44 @@ def test_what_something_has_without_a_count_is_not_asked_how_many(
 ) -> None:
     clause = split_clause(sentence, lang)
     assert clause is not None and typed_question(clause, frozenset(), lang) is None
+
+
+def _composite(question: str, first: str, second: str, answer: str) -> GoldenItem:
+    def passage(text: str, doc: str) -> dict[str, object]:
+        return {"content": text, "document_path": doc, "start_char": 0, "end_char": len(text)}
+
+    return GoldenItem.model_validate(
+        {
+            "id": "comp-1",
+            "question": question,
+            "answer": answer,
+            "passages": [passage(first, "a.txt"), passage(second, "b.txt")],
+            "case_type": "composite",
+            "expected": {},
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "second", "answer"),
+    [
+        (
+            "Chi è il custode del museo che si trova in Piazza Duomo 4?",
+            "Il museo di Arco si trova in Piazza Duomo 4.",
+            "Il custode del museo di Arco è il Sig. Neri.",
+            "Sig. Neri",
+        ),
+        (
+            "Who is the keeper of the museum located at 4 Duomo Square?",
+            "The Arco museum is located at 4 Duomo Square.",
+            "The keeper of the Arco museum is Mr. Neri.",
+            "Mr. Neri",
+        ),
+    ],
+)
+def test_a_bridge_is_not_too_easy_for_the_key_passage_matching_its_words(
+    question: str, first: str, second: str, answer: str
+) -> None:
+    # The first passage holds most of the question's words but not the answer.
+    assert not too_easy(_composite(question, first, second, answer))
+    assert too_easy(_composite(question, f"{first} {second}", second, answer))
