@@ -165,7 +165,11 @@ def split_clause(sentence: str, lang: Lang) -> Clause | None:
         return None
     if words[-1].lower() in ("non", "not", "no") or "," in subject or ";" in subject:
         return None
-    if not (subject[0].isupper() or subject[0].isdigit()) or words[0].lower() in _PREPOSITIONS:
+    opener = words[0].lower()
+    # "a" is an Italian preposition ("A partire dal ...") but the English article.
+    if opener in _PREPOSITIONS and not (lang == "en" and opener == "a"):
+        return None
+    if not (subject[0].isupper() or subject[0].isdigit()):
         return None
     predicate = flat[verb_match.end() :].strip()
     if not predicate:

@@ -38,7 +38,7 @@ _EN_PASSIVE = frozenset(
     ["is", "are", "must be", "can be", "may be", "should be", "will be", "was", "were"]
 )
 # A past participle: "pulito", "sostituite", "eseguita"; "cleaned", "replaced", "done".
-_IT_PARTICIPLE_RE = re.compile(r"^\w+(?:at|ut|it|ott|ess|est|ers|ens)[oaie]$")
+_IT_PARTICIPLE_RE = re.compile(r"^\w+(?:at|ut|it|ott|ost|ess|est|ers|ens)[oaie]$")
 _EN_PARTICIPLE_RE = re.compile(r"^(?:\w+ed|done|made|kept|held|paid|sent|given|seen|run)$")
 _ADVERB_RE = re.compile(r"^(?:completamente|integralmente|fully|completely|only|solo)$")
 _MARKERS: dict[Lang, dict[str, str]] = {
@@ -48,13 +48,56 @@ _MARKERS: dict[Lang, dict[str, str]] = {
 # The answer phrase ends before a comma or a preposition that starts another complement
 # ("ogni 12 mesi | da un tecnico"); "di" / "of" keep a noun's complement ("ore di funzionamento").
 _STOP_PREPS: dict[Lang, frozenset[str]] = {
-    "it": frozenset(["da", "dal", "dalla", "per", "con", "tramite", "presso", "e", "o", "se"]),
+    "it": frozenset(
+        [
+            "da",
+            "dal",
+            "dallo",
+            "dalla",
+            "dall'",
+            "dai",
+            "dagli",
+            "dalle",
+            "per",
+            "con",
+            "tramite",
+            "presso",
+            "e",
+            "o",
+            "se",
+        ]
+    ),
     "en": frozenset(["by", "for", "with", "from", "at", "and", "or", "if", "to", "in"]),
 }
 _MAX_ANSWER_WORDS = 8
 _MANNER: dict[Lang, frozenset[str]] = {
-    "it": frozenset(["con", "tramite", "mediante"]),
-    "en": frozenset(["with", "via", "using", "through"]),
+    "it": frozenset(["con", "tramite", "mediante", "come"]),
+    "en": frozenset(["with", "via", "using", "through", "as"]),
+}
+# A place a participle or "va"/"vanno" sends something to: "vanno nel secco residuo",
+# "are blocked on all company computers". Only prepositions that read as a place: "in"
+# alone also opens a time or a manner ("in 2025", "in writing").
+_PLACE: dict[Lang, frozenset[str]] = {
+    "it": frozenset(
+        [
+            "nel",
+            "nello",
+            "nella",
+            "nell'",
+            "nei",
+            "negli",
+            "nelle",
+            "sul",
+            "sullo",
+            "sulla",
+            "sull'",
+            "sui",
+            "sugli",
+            "sulle",
+            "presso",
+        ]
+    ),
+    "en": frozenset(["on", "at", "into", "inside"]),
 }
 # "da" also opens a time or a place ("dal 2012", "da Milano"): only a capitalised agent
 # (a role, a name, a company) is asked with "Da chi" / "By whom".
@@ -102,6 +145,24 @@ def _where(clause: Clause, subject: str, lang: Lang) -> Typed | None:
     return None
 
 
+def _goes(clause: Clause, subject: str, lang: Lang) -> Typed | None:
+    """ "Gli scontrini vanno nel secco residuo" -> "Dove vanno gli scontrini?"."""
+    words = clause.predicate.split()
+    if lang != "it" or clause.verb not in ("va", "vanno") or len(words) < 2:
+        return None
+    marker = words[0].lower()
+    if marker not in _PLACE[lang]:
+        return None
+    found = _phrase(words[1:], lang, least=1)
+    if found is None:
+        return None
+    return Typed(f"Dove {clause.verb} {subject}{_lead(clause)}?", f"{words[0]} {found}")
+
+
+def _lead(clause: Clause) -> str:
+    return f" {clause.lead}" if clause.lead else ""
+
+
 def _adverbial(clause: Clause, subject: str, lang: Lang) -> Typed | None:
     passive = _IT_PASSIVE if lang == "it" else _EN_PASSIVE
     if clause.verb not in passive:
@@ -139,10 +200,14 @@ def _asked(marker: str, rest: list[str], lang: Lang) -> tuple[str, str] | None:
         return None
     first = rest[0]
     timed = _MARKERS[lang].get(low)
-    if timed is not None and (first[0].isdigit() or first.lower() in ("il", "la", "the")):
+    # "entro il 5 marzo", "entro le 2:00" (a clock time takes "le"), "by the 5th".
+    if timed is not None and (first[0].isdigit() or first.lower() in ("il", "la", "le", "the")):
         found = _phrase(rest, lang)
         if found is not None and any(ch.isdigit() for ch in found):
             return timed, f"{marker} {found}"
+    if low in _PLACE[lang] and not first[0].isdigit():
+        found = _phrase(rest, lang, least=1)
+        return None if found is None else ("Dove" if lang == "it" else "Where", f"{marker} {found}")
     if low in _MANNER[lang]:
         found = _phrase(rest, lang)
         return None if found is None else ("Come" if lang == "it" else "How", f"{marker} {found}")
@@ -194,6 +259,7 @@ def typed_question(clause: Clause, vocab: frozenset[str], lang: Lang) -> Typed |
     subject = lower_first(clause.subject, vocab, lang)
     return (
         _where(clause, subject, lang)
+        or _goes(clause, subject, lang)
         or _adverbial(clause, subject, lang)
         or _how_many(clause, subject, lang)
     )

@@ -362,3 +362,64 @@ def test_a_bridge_is_not_too_easy_for_the_key_passage_matching_its_words(
     # The first passage holds most of the question's words but not the answer.
     assert not too_easy(_composite(question, first, second, answer))
     assert too_easy(_composite(question, f"{first} {second}", second, answer))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "question", "answer"),
+    [
+        (  # a place something goes to
+            "Gli scontrini di carta termica vanno nel secco residuo.",
+            "it",
+            "Dove vanno gli scontrini di carta termica?",
+            "nel secco residuo",
+        ),
+        (
+            "I bidoni vanno esposti sul marciapiede davanti al numero civico dalle 20:00.",
+            "it",
+            "Dove vanno esposti i bidoni?",
+            "sul marciapiede davanti al numero civico",
+        ),
+        (
+            "USB storage devices are blocked on all company computers.",
+            "en",
+            "Where are USB storage devices blocked?",
+            "on all company computers",
+        ),
+        (  # what something counts as
+            "Una riduzione degli ospiti superiore al 25% è trattata come una cancellazione.",
+            "it",
+            "Come è trattata una riduzione degli ospiti superiore al 25%?",
+            "come una cancellazione",
+        ),
+        (  # an English subject may open with the article "A"
+            "A reduction of more than 25% of the guests is treated as a cancellation.",
+            "en",
+            "How is a reduction of more than 25% of the guests treated?",
+            "as a cancellation",
+        ),
+        (  # a clock time takes "le"
+            "Lo smontaggio deve essere completato entro le 2:00 della notte successiva.",
+            "it",
+            "Entro quando deve essere completato lo smontaggio?",
+            "entro le 2:00 della notte successiva",
+        ),
+        (
+            "The stand must be dismantled by 2:00 on the following night.",
+            "en",
+            "By when must the stand be dismantled?",
+            "by 2:00 on the following night",
+        ),
+    ],
+)
+def test_a_place_a_classification_and_a_clock_deadline_get_their_question_word(
+    sentence: str, lang: Lang, question: str, answer: str
+) -> None:
+    clause = split_clause(sentence, lang)
+    assert clause is not None
+    vocab = frozenset(w.lower() for w in sentence.split() if w.isalpha())
+    typed = typed_question(clause, vocab, lang)
+    assert typed is not None and (typed.question, typed.answer) == (question, answer)
+
+
+def test_an_italian_subject_never_opens_with_the_preposition_a() -> None:
+    assert split_clause("A partire dal 2025 il servizio è gestito da Acme.", "it") is None
