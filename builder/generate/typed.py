@@ -41,6 +41,61 @@ _EN_PASSIVE = frozenset(
 _IT_PARTICIPLE_RE = re.compile(r"^\w+(?:at|ut|it|ott|ost|ess|est|ers|ens)[oaie]$")
 _EN_PARTICIPLE_RE = re.compile(r"^(?:\w+ed|done|made|kept|held|paid|sent|given|seen|run)$")
 _ADVERB_RE = re.compile(r"^(?:completamente|integralmente|fully|completely|only|solo)$")
+# Words after "at" / "on" / "nel" / "sul" that make a time, a measure or an idiom, not a
+# place: "at least four times", "on Mondays", "on request", "nel corso di", "nel caso".
+_NOT_A_PLACE = frozenset(
+    [
+        "least",
+        "most",
+        "once",
+        "time",
+        "times",
+        "request",
+        "demand",
+        "average",
+        "behalf",
+        "purpose",
+        "first",
+        "last",
+        "monday",
+        "mondays",
+        "tuesday",
+        "tuesdays",
+        "wednesday",
+        "wednesdays",
+        "thursday",
+        "thursdays",
+        "friday",
+        "fridays",
+        "saturday",
+        "saturdays",
+        "sunday",
+        "sundays",
+        "weekdays",
+        "weekends",
+        "weekend",
+        "corso",
+        "caso",
+        "momento",
+        "periodo",
+        "tempo",
+        "mese",
+        "mesi",
+        "anno",
+        "anni",
+        "giorno",
+        "giorni",
+        "settimana",
+        "lunedì",
+        "martedì",
+        "mercoledì",
+        "giovedì",
+        "venerdì",
+        "sabato",
+        "domenica",
+        "weekend",
+    ]
+)
 _MARKERS: dict[Lang, dict[str, str]] = {
     "it": {"ogni": "Ogni quanto", "entro": "Entro quando"},
     "en": {"every": "How often", "by": "By when"},
@@ -205,7 +260,7 @@ def _asked(marker: str, rest: list[str], lang: Lang) -> tuple[str, str] | None:
         found = _phrase(rest, lang)
         if found is not None and any(ch.isdigit() for ch in found):
             return timed, f"{marker} {found}"
-    if low in _PLACE[lang] and not first[0].isdigit():
+    if low in _PLACE[lang] and not first[0].isdigit() and first.lower() not in _NOT_A_PLACE:
         found = _phrase(rest, lang, least=1)
         return None if found is None else ("Dove" if lang == "it" else "Where", f"{marker} {found}")
     if low in _MANNER[lang]:

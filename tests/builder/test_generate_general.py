@@ -423,3 +423,31 @@ def test_a_place_a_classification_and_a_clock_deadline_get_their_question_word(
 
 def test_an_italian_subject_never_opens_with_the_preposition_a() -> None:
     assert split_clause("A partire dal 2025 il servizio è gestito da Acme.", "it") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang"),
+    [
+        ("Le simulazioni di phishing sono inviate nel corso di ogni trimestre.", "it"),
+        ("Phishing simulations are sent at least four times a year.", "en"),
+        ("The bins are emptied on Mondays by the council.", "en"),
+    ],
+)
+def test_a_time_or_a_measure_after_at_or_on_is_no_place(sentence: str, lang: Lang) -> None:
+    clause = split_clause(sentence, lang)
+    assert clause is not None
+    typed = typed_question(clause, frozenset(), lang)
+    assert typed is None or not typed.question.startswith(("Dove", "Where"))
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "query"),
+    [
+        ("Dove vanno esposti i contenitori?", "it", "esposti contenitori"),
+        ("Where must backup tapes be stored?", "en", "backup tapes stored"),
+    ],
+)
+def test_a_keyword_query_drops_auxiliaries_and_modals(
+    question: str, lang: Lang, query: str
+) -> None:
+    assert keywords(question, lang) == query
