@@ -215,9 +215,21 @@ def _tail(clause: Clause) -> str:
     return f" {clause.lead}" if clause.lead else ""
 
 
+# A complement that only means something against what was said before ("are the only
+# exception", "è lo stesso", "are the rest"): asked alone, "What are X?" gets "The only
+# exception", which answers nothing.
+_RELATIONAL_RE = re.compile(
+    r"(?:the|an?|l'|la|lo|il|i|gli|le|un'|una|uno|un)\s*(?:only\s+|unic[oaie]\s+|sol[oaie]\s+)?"
+    r"(?:exceptions?|eccezion[ei]|same|stess[oaie]|rest|rest[oi]|opposite|contrari[oa])\b",
+    re.IGNORECASE,
+)
+
+
 def what_question(clause: Clause, vocab: frozenset[str], lang: Lang) -> str | None:
     """ "Qual è la capacità del serbatoio?" for a copula with a noun-like predicate."""
     if clause.verb not in _COPULAS or not _noun_like(clause.predicate, lang):
+        return None
+    if _RELATIONAL_RE.match(clause.predicate):
         return None
     subject = lower_first(clause.subject, vocab, lang)
     who = _TITLES_RE.match(clause.predicate) is not None

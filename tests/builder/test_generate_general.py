@@ -451,3 +451,19 @@ def test_a_keyword_query_drops_auxiliaries_and_modals(
     question: str, lang: Lang, query: str
 ) -> None:
     assert keywords(question, lang) == query
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang"),
+    [
+        ("I terminali del magazzino sono l'unica eccezione e usano un accesso condiviso.", "it"),
+        ("Shared logins on the scanners are the only exception and are limited to one app.", "en"),
+    ],
+)
+def test_a_complement_that_needs_what_came_before_is_not_asked_what(
+    sentence: str, lang: Lang
+) -> None:
+    from builder.generate.phrasing import what_question
+
+    clause = split_clause(sentence, lang)
+    assert clause is not None and what_question(clause, frozenset(), lang) is None
