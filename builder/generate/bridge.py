@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from builder.generate.corpus import Corpus
 from builder.generate.facts import Fact
 from builder.generate.names import find_names
+from builder.generate.owners import Owner, describe, owners
 from builder.generate.phrasing import COPULAS, Clause, what_question
 from builder.generate.typed import typed_question
 from ragoro.text import Lang, content_tokens
@@ -136,7 +137,9 @@ def _keys(fact: Fact) -> list[tuple[str, str, str]]:
 
 
 def find_bridges(corpus: Corpus, facts: list[Fact]) -> list[Bridge]:
-    """Every bridge between two documents of the same language, in corpus order."""
+    """Every bridge between two documents, in corpus order: a key named by A's predicate
+    or described by it (same language), then a thing A places or names a role of (an
+    address joins languages, see `owners`)."""
     usable = [f for f in facts if f.kind == "prose" and f.clause is not None]
     bridges: list[Bridge] = []
     seen: set[tuple[int, str, int, str]] = set()
@@ -167,7 +170,31 @@ def find_bridges(corpus: Corpus, facts: list[Fact]) -> list[Bridge]:
                     continue
                 seen.add(mark)
                 bridges.append(Bridge(first, second, key, question))
+    for owner in owners(usable):
+        for second in usable:
+            bridge = _owner_bridge(corpus, owner, second)
+            mark = (owner.fact.start, owner.fact.doc, second.start, second.doc)
+            if bridge is not None and mark not in seen:
+                seen.add(mark)
+                bridges.append(bridge)
     return bridges
+
+
+def _owner_bridge(corpus: Corpus, owner: Owner, second: Fact) -> Bridge | None:
+    """The bridge that asks B's fact about the thing A describes (see `owners`)."""
+    new = describe(owner, second)
+    if new is None:
+        return None
+    vocab = corpus.vocab[second.doc]
+    question = what_question(new, vocab, second.lang)
+    if question is None:
+        typed = typed_question(new, vocab, second.lang)
+        question = typed.question if typed is not None else None
+    if question is None or owner.key in question:
+        return None
+    if needs_both(question, second.flat, owner.fact.flat, second.flat, second.lang):
+        return None
+    return Bridge(owner.fact, second, owner.key, question)
 
 
 def needs_both(question: str, answer: str, first: str, second: str, lang: Lang) -> str | None:

@@ -27,6 +27,11 @@ from vectordb.formats.titles import metadata_title
 
 FOOTER_RE = re.compile(r"(?:Pagina|Page|Pag\.)\s+\d+\s+(?:di|of|/)\s+\d+\s*$", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W\d_]+")
+# An e-mail address or a web address spells a name in lowercase ("info@acme.com"): it says
+# nothing about how the document writes that word in running text.
+_ADDRESS_RE = re.compile(
+    r"\S+@\S+|(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|it|eu|uk|de|fr|es|io)\b"
+)
 
 
 class CorpusError(InputError):
@@ -215,9 +220,15 @@ def load_corpus(docs: Path, index_path: Path, chunk_size: int, *, progress: bool
     )
     for path, document in documents.items():
         corpus.titles[path] = document_title(document.text, path, metadata_title(docs / path))
-        corpus.vocab[path] = frozenset(w for w in _WORD_RE.findall(document.text) if w.islower())
+        corpus.vocab[path] = document_vocab(document.text)
         corpus.footers[path] = footer_spans(document.text)
     return corpus
+
+
+def document_vocab(text: str) -> frozenset[str]:
+    """The words a document writes in lowercase in its running text (not inside an e-mail
+    or web address): a capitalised word among them is a common word, not a name."""
+    return frozenset(w for w in _WORD_RE.findall(_ADDRESS_RE.sub(" ", text)) if w.islower())
 
 
 def sample_size(total: int, fraction: float | None, count: int | None) -> int:

@@ -7,6 +7,7 @@ document's canonical text, so a fact's text is always `document.text[start:end]`
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -22,6 +23,14 @@ _MIN_WORDS, _MAX_WORDS = 6, 45
 # A "sentence" ending on a title abbreviation was cut inside a name ("... è il Per.").
 _CUT_AT_TITLE_RE = re.compile(
     r"\b(?:Per|Ind|Ing|Dott|Dott\.ssa|Avv|Sig|Prof|Geom|Rag|Dr|Mr|Mrs|Ms|St)\.$"
+)
+
+# A predicate that points to what follows ("... sono le seguenti:", "... are the following")
+# states nothing itself: its answer is the list after it, which no question can quote.
+_POINTS_AHEAD_RE = re.compile(
+    r"(?:(?:il|lo|la|i|gli|le)\s+seguent[ei]|the\s+following|as\s+follows|questi|queste|"
+    r"these|(?:listed|shown|given|set\s+out)\s+below|(?:elencat|riportat|indicat)[ieoa]\s+"
+    r"(?:di\s+seguito|sotto|qui\s+sotto))\b"
 )
 
 
@@ -81,6 +90,33 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return out
 
 
+# A name of two or more capitalised words followed straight by a lowercase word: a label
+# cell glued to the next cell ("Sala Nord prese monofase"). A noun phrase links its
+# complement with a preposition ("Massa della macchina") or starts lowercase after one
+# capital ("Machine weight").
+_TWO_CELLS_RE = re.compile(
+    r"^(?:[A-ZÀ-Ý][\w'-]*\s+){2,}(?!(?:di|del|della|dei|delle|e|of|and|the|per|for|in)\b)[a-zà-ÿ]"
+)
+_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _holds_table_row(text: str, lang: Lang) -> bool:
+    """A "sentence" that is a table row glued to the sentence after it: a line of several
+    numbers with no closing punctuation, then a line that opens a new sentence with a
+    capitalised article or pronoun ("... 400 posti 2.600 euro | La tariffa ...")."""
+    lines = text.split("\n")
+    for line, after in itertools.pairwise(lines):
+        first = after.split(" ", 1)[0]
+        if (
+            len(_NUMBER_RE.findall(line)) >= 2
+            and not line.rstrip().endswith((".", ",", ";", ":"))
+            and first[:1].isupper()
+            and first.split("'")[0].lower() in STOPWORDS[lang]
+        ):
+            return True
+    return False
+
+
 def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
     facts = []
     for at, until in _sentences(chunk.text):
@@ -92,11 +128,13 @@ def _prose_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
             continue
         if not (flat[0].isupper() or flat[0].isdigit()) or "?" in flat:
             continue
-        if _CUT_AT_TITLE_RE.search(flat):
+        if _CUT_AT_TITLE_RE.search(flat) or _holds_table_row(text, lang):
             continue
         if corpus.in_footer(chunk.document_path, start, end):
             continue
         clause = split_clause(text, lang)
+        if clause is not None and _POINTS_AHEAD_RE.match(clause.predicate.lower()):
+            continue
         predicate_at = 0
         if clause is not None:
             predicate_at = max(0, flat.find(" " + clause.predicate.split()[0]))
@@ -130,6 +168,8 @@ def _row_facts(corpus: Corpus, chunk: Chunk, lang: Lang) -> list[Fact]:
         label = match.group(1).strip()
         if not 2 <= len(label.split()) <= 8 or label.split()[-1].lower() in STOPWORDS[lang]:
             continue  # "Verificare la taratura a 230 bar": a wrapped instruction, not a label
+        if _TWO_CELLS_RE.match(label):
+            continue  # "Sala Nord | prese monofase 230 V": a name cell, then the next cell
         quantity = _first_unit_quantity(stripped, lang, match.end())
         if quantity is None or quantity.start != match.end():
             continue

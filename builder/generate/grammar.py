@@ -177,7 +177,9 @@ def grammar_problem(question: str, lang: Lang) -> str | None:
     last = text[:-1].split()[-1] if text[:-1].split() else ""
     # A name or abbreviation at the end ("S.p.A.", "Plan A") is not a dangling word.
     named = "." in last or any(ch.isupper() for ch in last)
-    if words[-1] in _DANGLING[lang] and not named:
+    # A number closes a phrase too ("... per il 2025?"): the article before it dangles not.
+    ends_on_number = any(ch.isdigit() for ch in last)
+    if words[-1] in _DANGLING[lang] and not named and not ends_on_number:
         return f"ends on the function word {words[-1]!r}"
     for first, second in itertools.pairwise(words):
         if first in _PREPOSITIONS and second in _CONJUNCTIONS:

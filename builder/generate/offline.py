@@ -16,6 +16,7 @@ from builder.generate.phrasing import (
     COPULAS,
     EN_VERBS,
     IT_VERBS,
+    Clause,
     about_question,
     clarification_answer,
     flatten,
@@ -27,7 +28,7 @@ from builder.generate.phrasing import (
 from builder.generate.plan import Scenario
 from builder.generate.styles import restyle
 from builder.generate.typed import typed_question
-from ragoro.text import Lang, find_dates
+from ragoro.text import Lang, extract_quantities, find_dates
 
 
 def fact_question(fact: Fact, corpus: Corpus) -> str | None:
@@ -43,13 +44,49 @@ def fact_question(fact: Fact, corpus: Corpus) -> str | None:
         return value_question(fact.label, title, vocab, fact.lang)
     if fact.clause is None:
         return None
-    question = what_question(fact.clause, vocab, fact.lang)
+    clause = fact.clause
+    qualifier = enumerated_qualifier(clause.predicate, fact.lang) if states_value(clause) else None
+    if qualifier == "":
+        return None  # several values and nothing telling them apart: no one answer
+    if qualifier:
+        clause = Clause(f"{clause.subject} {qualifier}", clause.verb, clause.predicate, clause.lead)
+    question = what_question(clause, vocab, fact.lang)
     if question is None:
         typed = typed_question(fact.clause, vocab, fact.lang)
         question = typed.question if typed is not None else None
     if question is None:
         question = about_question(fact.clause.subject, title, vocab, fact.lang)
     return question
+
+
+# What separates one value's qualifier from the next value: ", di", " e di", " and".
+_NEXT_VALUE_RE = re.compile(
+    r"^(?P<qualifier>.*?)\s*(?:,\s*(?:(?:e|ed|and)\s+)?|\s+(?:e|ed|and)\s+)"
+    r"(?:(?:di|del|della|pari a|of|at)\s+)?$"
+)
+
+
+def enumerated_qualifier(predicate: str, lang: Lang) -> str | None:
+    """What tells the first of several values of one unit apart ("nella Sala A" of "è di
+    7,5 m nella Sala A, di 4,2 m nella Sala B"), "" when nothing does, None when the
+    predicate states one value (or a second one of another kind: "up 6% from EUR 9 million").
+
+    "Qual è l'altezza utile?" has three answers in that sentence; "Qual è l'altezza utile
+    nella Sala A?" has one."""
+    found = [q for q in extract_quantities(predicate, lang) if q.unit is not None]
+    if len(found) < 2 or found[0].unit != found[1].unit:
+        return None
+    between = predicate[found[0].end : found[1].start]
+    match = _NEXT_VALUE_RE.match(between)
+    if match is None:
+        return None
+    # A unit's tail the extractor left ("/m² in Hall A") belongs to the value, not to it.
+    qualifier = (
+        re.sub(r"^\S+", "", match.group("qualifier"))
+        if between[:1] not in " ,"
+        else match.group("qualifier")
+    )
+    return qualifier.strip()
 
 
 def _quote(fact: Fact) -> Quote:

@@ -124,6 +124,9 @@ _PREPOSITIONS = frozenset(
         "ciò",
     ]
 )
+# An aside in brackets ("Acme Ltd (a fictional company)") is no part of what a person
+# asks about; a one-word bracket (an acronym, "(RSPP)") names the thing and stays.
+_ASIDE_RE = re.compile(r"\s*\((?=[^)]*\s)[^)]*\)")
 _INDEFINITE_RE = re.compile(r"(?:un|uno|una)\b|un'", re.IGNORECASE)
 
 
@@ -156,13 +159,17 @@ def split_clause(sentence: str, lang: Lang) -> Clause | None:
     verb_match = _VERB_RE[lang].search(flat)
     if verb_match is None:
         return None
-    subject = flat[: verb_match.start()].strip(" ,")
+    subject = _ASIDE_RE.sub("", flat[: verb_match.start()]).strip(" ,")
     words = subject.split()
     if not 2 <= len(words) <= _MAX_SUBJECT_WORDS:
         return None
-    if words[-1].lower() in ("non", "not", "no") or "," in subject:
+    if words[-1].lower() in ("non", "not", "no") or "," in subject or ";" in subject:
         return None
-    if not (subject[0].isupper() or subject[0].isdigit()) or words[0].lower() in _PREPOSITIONS:
+    opener = words[0].lower()
+    # "a" is an Italian preposition ("A partire dal ...") but the English article.
+    if opener in _PREPOSITIONS and not (lang == "en" and opener == "a"):
+        return None
+    if not (subject[0].isupper() or subject[0].isdigit()):
         return None
     predicate = flat[verb_match.end() :].strip()
     if not predicate:
@@ -208,9 +215,21 @@ def _tail(clause: Clause) -> str:
     return f" {clause.lead}" if clause.lead else ""
 
 
+# A complement that only means something against what was said before ("are the only
+# exception", "è lo stesso", "are the rest"): asked alone, "What are X?" gets "The only
+# exception", which answers nothing.
+_RELATIONAL_RE = re.compile(
+    r"(?:the|an?|l'|la|lo|il|i|gli|le|un'|una|uno|un)\s*(?:only\s+|unic[oaie]\s+|sol[oaie]\s+)?"
+    r"(?:exceptions?|eccezion[ei]|same|stess[oaie]|rest|rest[oi]|opposite|contrari[oa])\b",
+    re.IGNORECASE,
+)
+
+
 def what_question(clause: Clause, vocab: frozenset[str], lang: Lang) -> str | None:
     """ "Qual è la capacità del serbatoio?" for a copula with a noun-like predicate."""
     if clause.verb not in _COPULAS or not _noun_like(clause.predicate, lang):
+        return None
+    if _RELATIONAL_RE.match(clause.predicate):
         return None
     subject = lower_first(clause.subject, vocab, lang)
     who = _TITLES_RE.match(clause.predicate) is not None

@@ -23,14 +23,17 @@ from ragoro.contracts import CaseType
 from ragoro.text import Lang
 from vectordb import Chunk
 
-# Scarce types are placed first so the common ones do not use up their only chunks.
+# Scarce types are placed first so the common ones do not use up their only chunks. A
+# composite goes before a clarification: a conflict is found from both of its chunks (each
+# document's value asks it), a bridge only from the chunk that answers it.
 _ASSIGN_ORDER: tuple[CaseType, ...] = (
-    "clarification",
     "composite",
+    "clarification",
     "numeric",
     "refusal",
     "narrative",
 )
+_SCARCE: frozenset[CaseType] = frozenset(["composite", "clarification"])
 _FALLBACK: tuple[CaseType, ...] = ("narrative", "numeric", "refusal")
 MAX_REFUSAL_SHARE = 0.2
 """Refusals beyond their quota fill at most this share of the sampled chunks."""
@@ -149,24 +152,36 @@ class Planner:
     def ensure_coverage(
         self, sampled: list[Chunk], mix: dict[CaseType, float], rng: random.Random
     ) -> list[Chunk]:
-        """Swap in one eligible chunk for each wanted type no sampled chunk can hold."""
+        """Swap in one eligible chunk for each wanted type no sampled chunk can hold.
+
+        A chunk holds one item: a chunk already counted for a scarcer type (the assignment
+        order) does not count for the next one, and is never swapped out."""
         picked = list(sampled)
         chosen = {c.id for c in picked}
+        reserved: set[str] = set()
         for case_type in _ASSIGN_ORDER:
-            if mix.get(case_type, 0) <= 0 or any(self.eligible(case_type, c) for c in picked):
+            if mix.get(case_type, 0) <= 0:
+                continue
+            held = next(
+                (c for c in picked if c.id not in reserved and self.eligible(case_type, c)), None
+            )
+            if held is not None:
+                reserved.add(held.id)
                 continue
             spare = [
                 c for c in self.corpus.chunks if c.id not in chosen and self.eligible(case_type, c)
             ]
-            if not spare or len(picked) < 2:
+            free = [c for c in picked if c.id not in reserved]
+            if not spare or len(picked) < 2 or not free:
                 continue
-            per_doc = Counter(c.document_path for c in picked)
+            per_doc = Counter(c.document_path for c in free)
             crowded = max(per_doc, key=lambda d: (per_doc[d], d))
-            out = next(c for c in reversed(picked) if c.document_path == crowded)
+            out = next(c for c in reversed(free) if c.document_path == crowded)
             incoming = rng.choice(spare)
             picked[picked.index(out)] = incoming
             chosen.discard(out.id)
             chosen.add(incoming.id)
+            reserved.add(incoming.id)
         return sorted(picked, key=lambda c: (c.document_path, c.start_char))
 
     def plan(self, size: int, mix: dict[CaseType, float]) -> list[Scenario]:
@@ -179,8 +194,10 @@ class Planner:
         order = list(sampled)
         rng.shuffle(order)
         assigned: dict[str, CaseType] = {}
-        for case_type in _ASSIGN_ORDER:
-            for chunk in order:
+        for position, case_type in enumerate(_ASSIGN_ORDER):
+            # A chunk a later scarce type could also use is taken last, so both get one.
+            later = [t for t in _ASSIGN_ORDER[position + 1 :] if t in _SCARCE and mix.get(t, 0)]
+            for chunk in sorted(order, key=lambda c: any(self.eligible(t, c) for t in later)):
                 if sum(1 for t in assigned.values() if t == case_type) >= want.get(case_type, 0):
                     break
                 if chunk.id not in assigned and self._can_take(case_type, chunk, left):

@@ -53,6 +53,24 @@ _QUESTION_WORDS = frozenset(
         "are",
         "was",
         "were",
+        # Auxiliaries and modals a typed question carries ("Dove vanno esposti ...?",
+        # "Where must ... be stored?"): no one types them into a search box.
+        "va",
+        "vanno",
+        "deve",
+        "devono",
+        "può",
+        "possono",
+        "viene",
+        "vengono",
+        "essere",
+        "must",
+        "should",
+        "can",
+        "may",
+        "be",
+        "have",
+        "has",
     ]
 )
 _MAX_KEYWORDS = 6
@@ -60,11 +78,13 @@ _MAX_KEYWORDS = 6
 _TEMPLATE_WORDS = frozenset(
     [
         "prevede",
+        "sapere",
         "documento",
         "riguardo",
         "valore",
         "indicato",
         "say",
+        "know",
         "document",
         "about",
         "stated",

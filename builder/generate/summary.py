@@ -1,8 +1,8 @@
 """A golden set's quality summary: the mix of types, languages, styles and hops, answer
 lengths, the share of "too easy" questions and rejects by reason.
 
-"Too easy": more than 80% of the question's content words are in its passages, so a plain
-word match finds the answer. Printed at the end of `generate` and by `validate --stats`.
+"Too easy": more than 80% of the question's content words are in a passage that states the
+answer, so a plain word match finds it. Printed at the end of `generate` and by `validate --stats`.
 """
 
 from __future__ import annotations
@@ -52,6 +52,18 @@ def overlap(question: str, passages: str) -> float:
     return len(words & set(content_tokens(passages, lang))) / len(words)
 
 
+def too_easy(item: GoldenItem) -> bool:
+    """A word match finds the answer: a passage that states the answer holds more than 80%
+    of the question's content words. A bridge's first passage (the one its question
+    describes the key with) does not state the answer: a word match that finds it has
+    found the key, not the answer, so it does not make the item easy."""
+    lang = detect_language(f"{item.question} {item.answer}")
+    asked = set(content_tokens(item.question, lang))
+    said = set(content_tokens(item.answer, lang)) - asked
+    stating = [p for p in item.passages if not said or said & set(content_tokens(p.content, lang))]
+    return any(overlap(item.question, p.content) > TOO_EASY_OVERLAP for p in stating)
+
+
 def _bucket(words: int) -> str:
     for limit, name in _LENGTH_BUCKETS:
         if words <= limit:
@@ -65,11 +77,7 @@ def quality_summary(
     """Summarise a golden set (and its rejects file's rows)."""
     answerable = [i for i in items if not i.expected.refuse and i.passages]
     lengths = [len(i.answer.split()) for i in answerable]
-    easy = sum(
-        1
-        for i in answerable
-        if overlap(i.question, " ".join(p.content for p in i.passages)) > TOO_EASY_OVERLAP
-    )
+    easy = sum(1 for i in answerable if too_easy(i))
     return QualitySummary(
         items=len(items),
         case_types=Counter(i.case_type for i in items),

@@ -19,7 +19,6 @@ from ragoro.text import Lang
 _IT = """
 capacità/capienza
 consumo/utilizzo/impiego
-lavoro/servizio
 trasferta/missione
 trasferte/missioni
 stabilimento/impianto/sito

@@ -38,9 +38,64 @@ _EN_PASSIVE = frozenset(
     ["is", "are", "must be", "can be", "may be", "should be", "will be", "was", "were"]
 )
 # A past participle: "pulito", "sostituite", "eseguita"; "cleaned", "replaced", "done".
-_IT_PARTICIPLE_RE = re.compile(r"^\w+(?:at|ut|it|ott|ess|est|ers|ens)[oaie]$")
+_IT_PARTICIPLE_RE = re.compile(r"^\w+(?:at|ut|it|ott|ost|ess|est|ers|ens)[oaie]$")
 _EN_PARTICIPLE_RE = re.compile(r"^(?:\w+ed|done|made|kept|held|paid|sent|given|seen|run)$")
 _ADVERB_RE = re.compile(r"^(?:completamente|integralmente|fully|completely|only|solo)$")
+# Words after "at" / "on" / "nel" / "sul" that make a time, a measure or an idiom, not a
+# place: "at least four times", "on Mondays", "on request", "nel corso di", "nel caso".
+_NOT_A_PLACE = frozenset(
+    [
+        "least",
+        "most",
+        "once",
+        "time",
+        "times",
+        "request",
+        "demand",
+        "average",
+        "behalf",
+        "purpose",
+        "first",
+        "last",
+        "monday",
+        "mondays",
+        "tuesday",
+        "tuesdays",
+        "wednesday",
+        "wednesdays",
+        "thursday",
+        "thursdays",
+        "friday",
+        "fridays",
+        "saturday",
+        "saturdays",
+        "sunday",
+        "sundays",
+        "weekdays",
+        "weekends",
+        "weekend",
+        "corso",
+        "caso",
+        "momento",
+        "periodo",
+        "tempo",
+        "mese",
+        "mesi",
+        "anno",
+        "anni",
+        "giorno",
+        "giorni",
+        "settimana",
+        "lunedì",
+        "martedì",
+        "mercoledì",
+        "giovedì",
+        "venerdì",
+        "sabato",
+        "domenica",
+        "weekend",
+    ]
+)
 _MARKERS: dict[Lang, dict[str, str]] = {
     "it": {"ogni": "Ogni quanto", "entro": "Entro quando"},
     "en": {"every": "How often", "by": "By when"},
@@ -48,13 +103,56 @@ _MARKERS: dict[Lang, dict[str, str]] = {
 # The answer phrase ends before a comma or a preposition that starts another complement
 # ("ogni 12 mesi | da un tecnico"); "di" / "of" keep a noun's complement ("ore di funzionamento").
 _STOP_PREPS: dict[Lang, frozenset[str]] = {
-    "it": frozenset(["da", "dal", "dalla", "per", "con", "tramite", "presso", "e", "o", "se"]),
+    "it": frozenset(
+        [
+            "da",
+            "dal",
+            "dallo",
+            "dalla",
+            "dall'",
+            "dai",
+            "dagli",
+            "dalle",
+            "per",
+            "con",
+            "tramite",
+            "presso",
+            "e",
+            "o",
+            "se",
+        ]
+    ),
     "en": frozenset(["by", "for", "with", "from", "at", "and", "or", "if", "to", "in"]),
 }
 _MAX_ANSWER_WORDS = 8
 _MANNER: dict[Lang, frozenset[str]] = {
-    "it": frozenset(["con", "tramite", "mediante"]),
-    "en": frozenset(["with", "via", "using", "through"]),
+    "it": frozenset(["con", "tramite", "mediante", "come"]),
+    "en": frozenset(["with", "via", "using", "through", "as"]),
+}
+# A place a participle or "va"/"vanno" sends something to: "vanno nel secco residuo",
+# "are blocked on all company computers". Only prepositions that read as a place: "in"
+# alone also opens a time or a manner ("in 2025", "in writing").
+_PLACE: dict[Lang, frozenset[str]] = {
+    "it": frozenset(
+        [
+            "nel",
+            "nello",
+            "nella",
+            "nell'",
+            "nei",
+            "negli",
+            "nelle",
+            "sul",
+            "sullo",
+            "sulla",
+            "sull'",
+            "sui",
+            "sugli",
+            "sulle",
+            "presso",
+        ]
+    ),
+    "en": frozenset(["on", "at", "into", "inside"]),
 }
 # "da" also opens a time or a place ("dal 2012", "da Milano"): only a capitalised agent
 # (a role, a name, a company) is asked with "Da chi" / "By whom".
@@ -102,6 +200,24 @@ def _where(clause: Clause, subject: str, lang: Lang) -> Typed | None:
     return None
 
 
+def _goes(clause: Clause, subject: str, lang: Lang) -> Typed | None:
+    """ "Gli scontrini vanno nel secco residuo" -> "Dove vanno gli scontrini?"."""
+    words = clause.predicate.split()
+    if lang != "it" or clause.verb not in ("va", "vanno") or len(words) < 2:
+        return None
+    marker = words[0].lower()
+    if marker not in _PLACE[lang]:
+        return None
+    found = _phrase(words[1:], lang, least=1)
+    if found is None:
+        return None
+    return Typed(f"Dove {clause.verb} {subject}{_lead(clause)}?", f"{words[0]} {found}")
+
+
+def _lead(clause: Clause) -> str:
+    return f" {clause.lead}" if clause.lead else ""
+
+
 def _adverbial(clause: Clause, subject: str, lang: Lang) -> Typed | None:
     passive = _IT_PASSIVE if lang == "it" else _EN_PASSIVE
     if clause.verb not in passive:
@@ -139,10 +255,14 @@ def _asked(marker: str, rest: list[str], lang: Lang) -> tuple[str, str] | None:
         return None
     first = rest[0]
     timed = _MARKERS[lang].get(low)
-    if timed is not None and (first[0].isdigit() or first.lower() in ("il", "la", "the")):
+    # "entro il 5 marzo", "entro le 2:00" (a clock time takes "le"), "by the 5th".
+    if timed is not None and (first[0].isdigit() or first.lower() in ("il", "la", "le", "the")):
         found = _phrase(rest, lang)
         if found is not None and any(ch.isdigit() for ch in found):
             return timed, f"{marker} {found}"
+    if low in _PLACE[lang] and not first[0].isdigit() and first.lower() not in _NOT_A_PLACE:
+        found = _phrase(rest, lang, least=1)
+        return None if found is None else ("Dove" if lang == "it" else "Where", f"{marker} {found}")
     if low in _MANNER[lang]:
         found = _phrase(rest, lang)
         return None if found is None else ("Come" if lang == "it" else "How", f"{marker} {found}")
@@ -163,8 +283,38 @@ def _asked(marker: str, rest: list[str], lang: Lang) -> tuple[str, str] | None:
     return None
 
 
+_COUNT_RE = re.compile(r"^\d{1,3}(?:[.,]\d{3})*$|^\d+$")
+_HAVE = {"ha": "ha", "hanno": "hanno", "has": "does", "have": "do"}
+
+
+def _how_many(clause: Clause, subject: str, lang: Lang) -> Typed | None:
+    """ "Il parcheggio ha 180 posti auto, ..." -> "Quanti posti auto ha il parcheggio?";
+    "The depot has 40 loading bays" -> "How many loading bays does the depot have?". The
+    Italian question word agrees with the counted noun: a plural in -e is feminine
+    ("Quante colonnine"), any other masculine ("Quanti posti")."""
+    aux = _HAVE.get(clause.verb)
+    words = clause.predicate.split()
+    if aux is None or len(words) < 2 or clause.lead:
+        return None
+    count = words[0]
+    if _COUNT_RE.match(count) is None or count in ("0", "1"):
+        return None
+    noun = _phrase(words[1:], lang, least=1)
+    if noun is None or not noun.split()[0].isalpha() or noun.split()[0][0].isupper():
+        return None
+    if lang == "it":
+        which = "Quante" if noun.split()[0].endswith("e") else "Quanti"
+        return Typed(f"{which} {noun} {clause.verb} {subject}?", f"{count} {noun}")
+    return Typed(f"How many {noun} {aux} {subject} have?", f"{count} {noun}")
+
+
 def typed_question(clause: Clause, vocab: frozenset[str], lang: Lang) -> Typed | None:
-    """A where / how-often / by-when question and its short answer, or None when the
-    sentence says none of these."""
+    """A where / how-often / by-when / how-many question and its short answer, or None
+    when the sentence says none of these."""
     subject = lower_first(clause.subject, vocab, lang)
-    return _where(clause, subject, lang) or _adverbial(clause, subject, lang)
+    return (
+        _where(clause, subject, lang)
+        or _goes(clause, subject, lang)
+        or _adverbial(clause, subject, lang)
+        or _how_many(clause, subject, lang)
+    )
