@@ -2,7 +2,7 @@
 
 Kept apart from `evaluator.cli`, which only builds the parser: `--help` and argument errors
 import none of this (the agent, the judges, the report), so they return at once. What only
-one subcommand uses (selfcheck's runner, the extraction check and the document readers it
+one subcommand uses (selfcheck's runner, the extraction check and the fact readers it
 loads) is imported by its handler, so a `run` does not load it.
 """
 

@@ -85,7 +85,7 @@ def test_the_offline_calibration_imports_no_langchain(tmp_path: Path) -> None:
     assert "langchain" not in heavy.split(",") and "langchain_core" not in heavy.split(",")
 
 
-# What an offline run does not use: the extraction check (and the document readers it
+# What an offline run does not use: the extraction check (and the fact readers it
 # loads), selfcheck, the JUnit writer (xml.etree, only with --junit), the LLM judge and the
 # call cache (sqlite3). Printed at exit, after the run: the probe names top-level packages.
 _PRINT_MODULES_AT_EXIT = """
