@@ -1,7 +1,9 @@
 """What `python -m evaluator run|rescore|selfcheck` do once their arguments are parsed.
 
 Kept apart from `evaluator.cli`, which only builds the parser: `--help` and argument errors
-import none of this (the agent, the judges, the report), so they return at once.
+import none of this (the agent, the judges, the report), so they return at once. What only
+one subcommand uses (selfcheck's runner, the extraction check and the fact readers it
+loads) is imported by its handler, so a `run` does not load it.
 """
 
 from __future__ import annotations
@@ -10,14 +12,12 @@ import argparse
 from collections.abc import Callable
 
 from evaluator.console import render_explanations, render_report
-from evaluator.extraction import as_run_report, dump_report, render_extraction, run_extraction
 from evaluator.gate import GatedReport, GateOutcome, judge_outage, run_gate
 from evaluator.gate_cli import baseline_beside
 from evaluator.journal import journal_path
 from evaluator.orchestrate import evaluate_streamed, rescore_streamed
 from evaluator.participants import ModelUse
 from evaluator.report_file import write_report_json
-from evaluator.selfcheck import render_selfcheck, selfcheck
 from evaluator.stream_run import StreamedRun
 from evaluator.views import baseline_entry_before, write_views
 from ragoro.errors import ExitCode, UsageError
@@ -165,6 +165,8 @@ def _rescore(args: argparse.Namespace) -> int:
 
 
 def _selfcheck(args: argparse.Namespace) -> int:
+    from evaluator.selfcheck import render_selfcheck, selfcheck
+
     result = selfcheck(
         args.golden,
         index=args.index,
@@ -184,6 +186,8 @@ def _selfcheck(args: argparse.Namespace) -> int:
 
 def _extraction(args: argparse.Namespace) -> int:
     """Score and gate the extraction; print the table, the report path and the gate."""
+    from evaluator.extraction import as_run_report, dump_report, render_extraction, run_extraction
+
     report = run_extraction(args.docs, args.fixtures)
     atomic_write_text(args.report, dump_report(report))
     print(render_extraction(report, mismatches=args.mismatches))

@@ -37,7 +37,6 @@ from evaluator.compare import compare_to_baseline
 from evaluator.gate_lines import flips_line, format_comparison
 from evaluator.ratchet import RatchetResult, ratchet
 from evaluator.report import CaseVerdict, RunReport
-from judges.llm import CALL_FAILED
 from ragoro.errors import InputError
 from ragoro.golden import atomic_write_text
 
@@ -165,6 +164,9 @@ def judge_outage(
     first = ""
     if not report.judge_model:
         return None
+    # Here, not at the top: an offline run never loads the LLM judge and its client stack.
+    from judges.llm import CALL_FAILED
+
     for case_id, row in report.case_results.items() if rows is None else rows:
         if case_id in report.agent_errors or not report.judge_model:
             continue

@@ -15,7 +15,7 @@ from judges import make_judge
 from judges.base import Judge
 from ragoro.contracts import GoldenItem
 from ragoro.errors import UsageError
-from ragoro.llm import Accounting, CallCache, Limits, make_chat_model
+from ragoro.llm import Accounting, Limits, make_chat_model
 from vectordb import VectorIndex
 
 if TYPE_CHECKING:
@@ -88,6 +88,8 @@ def build_agent(
     (`evaluator.corpus_store`)."""
     llm: dict[str, object] = {}
     if is_model_spec(spec) and not _is_registered(spec):
+        from ragoro.llm import CallCache  # sqlite3: an offline run never opens a call cache
+
         limits = use.agent
 
         def factory(name: str) -> BaseChatModel:

@@ -11,7 +11,6 @@ from pathlib import Path
 from evaluator.baseline import BaselineComparison, BaselineEntry
 from evaluator.gate import BaselineFileError, golden_identity, load_baseline, select_entry
 from evaluator.html import stream_html_report
-from evaluator.junit import write_junit
 from evaluator.report import RunReport
 from evaluator.stream_run import StreamedRun
 from vectordb import Document, VectorIndex
@@ -72,6 +71,8 @@ def write_views(
         )
         lines.append(f"html: {html_path}")
     if args.junit is not None:
+        from evaluator.junit import write_junit  # xml.etree: only when asked
+
         gated = list(entry.metrics) if entry else None
         write_junit(args.junit, report, gated=gated, rows=run.rows)
         lines.append(f"junit: {args.junit}")

@@ -83,3 +83,41 @@ def test_the_offline_calibration_imports_no_langchain(tmp_path: Path) -> None:
     code, heavy = _run("judges", "calibrate", str(subset))
     assert code == "0"
     assert "langchain" not in heavy.split(",") and "langchain_core" not in heavy.split(",")
+
+
+# What an offline run does not use: the extraction check (and the fact readers it
+# loads), selfcheck, the JUnit writer (xml.etree, only with --junit), the LLM judge and the
+# call cache (sqlite3). Printed at exit, after the run: the probe names top-level packages.
+_PRINT_MODULES_AT_EXIT = """
+import atexit, sys
+atexit.register(lambda: print("MODULES", ",".join(sorted(sys.modules))))
+"""
+UNUSED = (
+    "evaluator.extraction",
+    "evaluator.selfcheck",
+    "evaluator.junit",
+    "judges.llm",
+    "ragoro.llm.cache",
+    "vectordb.facts",
+    "xml.etree",
+    "sqlite3",
+)
+
+
+def test_an_offline_run_loads_neither_the_other_subcommands_nor_the_llm_judge(
+    tmp_path: Path, demo_index: Path
+) -> None:
+    golden = Path(__file__).resolve().parent / "data" / "demo_golden.jsonl"
+    code, _, out = modules_loaded_by(
+        "evaluator", "run", "--golden", str(golden), "--index", str(demo_index),
+        "--agent", "reference", "--judge", "offline", "--no-progress",
+        "--report", str(tmp_path / "r.json"), "--outcomes", str(tmp_path / "o.jsonl"),
+        "--baseline", str(tmp_path / "b.json"),
+        watch=(), prelude=_PRINT_MODULES_AT_EXIT,
+    )  # fmt: skip
+    assert code == "0", out
+    [line] = [line for line in out.splitlines() if line.startswith("MODULES ")]
+    loaded = line.removeprefix("MODULES ").split(",")
+    assert "judges.offline" in loaded and "evaluator.html" in loaded  # the run did run
+    unused = [m for m in loaded if m.startswith(tuple(f"{u}." for u in UNUSED)) or m in UNUSED]
+    assert unused == [], unused

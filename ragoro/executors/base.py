@@ -36,7 +36,7 @@ def portable_use(use: ModelUse) -> ModelUse:
     reads and writes the same cache as this process would."""
     from dataclasses import replace
 
-    from ragoro.llm.cache import default_cache_dir
+    from ragoro.llm.defaults import default_cache_dir
 
     return replace(use, cache_dir=(use.cache_dir or default_cache_dir()).resolve())
 

@@ -21,8 +21,8 @@ from ragoro.lazy import lazy_getattr
 if TYPE_CHECKING:
     from ragoro.llm.accounting import Accounting, ModelStats, usage_from_message
     from ragoro.llm.budget import CallBudget
-    from ragoro.llm.cache import CachedResponse, CallCache, default_cache_dir, make_key
-    from ragoro.llm.defaults import DEFAULT_TIMEOUT
+    from ragoro.llm.cache import CachedResponse, CallCache, make_key
+    from ragoro.llm.defaults import DEFAULT_TIMEOUT, default_cache_dir
     from ragoro.llm.errors import (
         BudgetExhausted,
         LLMCallError,
@@ -91,7 +91,7 @@ _HOME = {
     "CallBudget": "ragoro.llm.budget",
     "CachedResponse": "ragoro.llm.cache",
     "CallCache": "ragoro.llm.cache",
-    "default_cache_dir": "ragoro.llm.cache",
+    "default_cache_dir": "ragoro.llm.defaults",
     "make_key": "ragoro.llm.cache",
     "BudgetExhausted": "ragoro.llm.errors",
     "LLMCallError": "ragoro.llm.errors",

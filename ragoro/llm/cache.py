@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 import threading
 import time
@@ -21,9 +20,8 @@ if TYPE_CHECKING:
     from langchain_core.messages import BaseMessage
 
 from ragoro.contracts import TokenUsage
+from ragoro.llm.defaults import default_cache_dir
 
-CACHE_DIR_ENV = "RAGORO_CACHE_DIR"
-DEFAULT_CACHE_DIR = Path(".cache") / "ragoro"
 CACHE_FILE = "llm.sqlite"
 KEY_VERSION = 1
 
@@ -93,12 +91,6 @@ def make_key(
         default=repr,
     )
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
-
-
-def default_cache_dir() -> Path:
-    """`$RAGORO_CACHE_DIR` when set, else `.cache/ragoro` under the working directory."""
-    env = os.environ.get(CACHE_DIR_ENV)
-    return Path(env) if env else DEFAULT_CACHE_DIR
 
 
 _BUSY_TIMEOUT_S = 30.0
