@@ -36,6 +36,8 @@ TRANSIT_S = 5.0
 spacing checked is a window less this (requests of workers limited each on its own
 arrive within a second or two of each other)."""
 WATCH_S = 8.0
+# A run that never sends its first requests fails the test instead of hanging CI.
+START_LIMIT_S = 300.0
 """How long the test keeps watching once R requests have arrived: every worker holds a
 batch by then, set up, and would have sent its request were the limit its own."""
 COMMON = (
@@ -57,10 +59,14 @@ def _watch(server: OpenAIServer, argv: list[str]) -> list[float]:
         start_new_session=True,
     )
     try:
+        started = time.monotonic()
         deadline: float | None = None
         while process.poll() is None and (deadline is None or time.monotonic() < deadline):
             if deadline is None and server.count >= RPM:
                 deadline = time.monotonic() + WATCH_S
+            assert deadline is not None or time.monotonic() - started < START_LIMIT_S, (
+                f"fewer than {RPM} requests arrived in {START_LIMIT_S:.0f} s"
+            )
             time.sleep(0.1)
         assert process.poll() is None, process.communicate()[0]
         process.send_signal(signal.SIGINT)
