@@ -29,6 +29,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
+import corpus_source  # noqa: E402
 import render_corpus  # noqa: E402
 
 from tests.office_factory import SAMPLES, ground_truth  # noqa: E402
@@ -40,7 +41,7 @@ OFFICE_DIR = "office"
 OFFICE_FILE = "office_ground_truth.json"
 
 
-def _cells(table: render_corpus.Table, name: str) -> list[dict[str, Any]]:
+def _cells(table: corpus_source.Table, name: str) -> list[dict[str, Any]]:
     cells = []
     header_row = table.rows[0]
     for r, row in enumerate(table.rows, start=1):
@@ -61,13 +62,13 @@ def _cells(table: render_corpus.Table, name: str) -> list[dict[str, Any]]:
 
 def document_truth(source: Path) -> dict[str, Any]:
     """The ground truth of one rendered document, from its Markdown source."""
-    parsed = render_corpus.parse_document(source)
+    parsed = corpus_source.parse_document(source)
     text: list[dict[str, Any]] = []
     tables: list[dict[str, Any]] = []
     numbers: list[dict[str, Any]] = []
     table_count = 0
     for number, block in enumerate(parsed.blocks, start=1):
-        if isinstance(block, render_corpus.Table):
+        if isinstance(block, corpus_source.Table):
             table_count += 1
             cells = _cells(block, f"table={table_count}")
             tables += cells
