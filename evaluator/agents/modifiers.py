@@ -31,6 +31,7 @@ from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.often import states_frequency
 from evaluator.agents.support import CorpusStats, Sentence, term_in
 from ragoro.text import Lang, content_tokens, stem
+from ragoro.text.units import CURRENCIES
 from vectordb import Chunk
 
 __all__ = [
@@ -244,10 +245,11 @@ def kind_noun(question: str) -> QueryTerm | None:
 
 
 # What tells a kind: a word naming one ("di tipo HLP 46", "class 10.9", "brand"), or a
-# designation of capitals and a number ("NLGI 2", "ISO VG 46").
+# designation of capitals and a number ("NLGI 2", "ISO VG 46"); an amount in a currency's
+# code ("EUR 40") is a price, no designation.
 _KIND_TOLD_RE = re.compile(
     r"\b(?:tipo|tipi|type|types|grade|grado|classe|class|marca|brand|modello|model)\b"
-    r"|\b[A-Z]{2,}(?:\s+[A-Z]{2,})*[- ]?\d+\b"
+    r"|\b(?P<letters>[A-Z]{2,}(?:\s+[A-Z]{2,})*)[- ]?\d+\b"
 )
 
 
@@ -258,7 +260,10 @@ def tells_kind(noun: QueryTerm, sentence: Sentence) -> bool:
     a kind ("ogni 50 ore ... grasso al litio NLGI 2")."""
     if not term_in(noun, sentence.tokens):
         return False
-    return not states_frequency(sentence.text) or _KIND_TOLD_RE.search(sentence.text) is not None
+    return not states_frequency(sentence.text) or any(
+        m.group("letters") is None or m.group("letters").split()[-1] not in CURRENCIES
+        for m in _KIND_TOLD_RE.finditer(sentence.text)
+    )
 
 
 def unmet_kind(question: str, sentences: list[Sentence]) -> list[QueryTerm]:

@@ -62,6 +62,19 @@ def test_a_kind_question_prefers_a_sentence_naming_the_thing() -> None:
             "en",
             ["filter"],
         ),
+        # An amount in a currency's code is a price, not a designation of a kind.
+        (
+            "Che tipo di batteria usa il PLC?",
+            "La batteria del PLC va sostituita ogni 3 anni (ricambio: EUR 40).",
+            "it",
+            ["batteria"],
+        ),
+        (
+            "What type of filter does the air conditioner use?",
+            "The air conditioner's filter is replaced every year at a cost of USD 25.",
+            "en",
+            ["filter"],
+        ),
         # The twins: a schedule that also names the kind, or a sentence saying what it is.
         (
             "Che tipo di grasso va sulle guide?",
@@ -110,6 +123,17 @@ def test_a_sentence_that_only_schedules_the_thing_tells_no_kind(
             "Qual è la pressione massima di esercizio?",
             "The minimum operating pressure is 40 bar.",
             ["massima"],
+        ),
+        # A name is no end of a range: "Massimo Rossi", "Max Weber" are people, not maxima.
+        (
+            "Qual è l'importo minimo del rimborso?",
+            "Le richieste di rimborso sono approvate da Massimo Rossi.",
+            [],
+        ),
+        (
+            "What is the minimum refund per trip?",
+            "Refunds are approved by Max Weber in the finance office.",
+            [],
         ),
         # The twins: the asked end is stated, or no end at all, or the question asks both.
         (
