@@ -212,6 +212,10 @@ def test_an_italian_subject_never_opens_with_the_preposition_a() -> None:
         ("Le simulazioni di phishing sono inviate nel corso di ogni trimestre.", "it"),
         ("Phishing simulations are sent at least four times a year.", "en"),
         ("The bins are emptied on Mondays by the council.", "en"),
+        ("The report is published at the end of each quarter.", "en"),
+        ("The survey is sent at the start of each year.", "en"),
+        ("Il premio è calcolato sulla base dei risultati individuali.", "it"),
+        ("Le ferie sono pianificate nel rispetto delle esigenze di servizio.", "it"),
     ],
 )
 def test_a_time_or_a_measure_after_at_or_on_is_no_place(sentence: str, lang: Lang) -> None:
