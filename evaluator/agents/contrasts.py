@@ -21,7 +21,7 @@ with "the order backlog at 31 December 2025 was..." gives the value at another d
 (`sibling_dates`). So are the sizes a thing comes in: "the oil *in a 5-litre can*", "*tanica
 da 5 litri*", answered with the row of the "tanica da 20 litri", gives another size's code
 (`sibling_sizes`). So are the two ends of a range: "the *minimum* operating pressure"
-answered with "the *maximum* operating pressure is 210 bar" gives the other end
+answered with "the *maximum* operating pressure is 180 bar" gives the other end
 (`sibling_bounds`).
 """
 
@@ -303,7 +303,7 @@ _BOUNDS: dict[str, frozenset[str]] = {
 def sibling_bounds(question: str, sentence: str) -> list[str]:
     """The end of a range the question asks ("the *minimum* pressure", "il numero
     *minimo*") when the answer's sentence names the other end ("*maximum* operating
-    pressure", "un *massimo* di 8 giorni") and never the asked one: its value bounds the
+    pressure", "un *massimo* di 5 giorni") and never the asked one: its value bounds the
     range from the other side. A question naming both ends asks for the range: nothing."""
     asked = _range_words(question)
     named = [(end, asked & forms) for end, forms in _BOUNDS.items() if asked & forms]

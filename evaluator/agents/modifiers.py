@@ -244,8 +244,8 @@ def kind_noun(question: str) -> QueryTerm | None:
     return None
 
 
-# What tells a kind: a word naming one ("di tipo HLP 46", "class 10.9", "brand"), or a
-# designation of capitals and a number ("NLGI 2", "ISO VG 46"); an amount in a currency's
+# What tells a kind: a word naming one ("di tipo HVLP 32", "class 10.9", "brand"), or a
+# designation of capitals and a number ("NLGI 3", "ISO VG 68"); an amount in a currency's
 # code ("EUR 40") is a price, no designation.
 _KIND_TOLD_RE = re.compile(
     r"\b(?:tipo|tipi|type|types|grade|grado|classe|class|marca|brand|modello|model)\b"
@@ -255,9 +255,9 @@ _KIND_TOLD_RE = re.compile(
 
 def tells_kind(noun: QueryTerm, sentence: Sentence) -> bool:
     """Does the sentence tell what kind the thing is? It must name the thing, and one that
-    only schedules it ("Il filtro ... deve essere pulito ogni 500 ore", "la batteria ...
+    only schedules it ("Il filtro ... deve essere pulito ogni 250 ore", "la batteria ...
     sostituita ogni 3 anni") says when to service it, not what it is, unless it also names
-    a kind ("ogni 50 ore ... grasso al litio NLGI 2")."""
+    a kind ("ogni 50 ore ... grasso al litio NLGI 3")."""
     if not term_in(noun, sentence.tokens):
         return False
     return not states_frequency(sentence.text) or any(
