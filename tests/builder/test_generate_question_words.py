@@ -84,6 +84,9 @@ def test_several_values_with_nothing_between_give_no_question(sentence: str, lan
     [
         ("Il fatturato è di 40,5 milioni di EUR, in crescita del 6% da 38,2 milioni di EUR.", "it"),
         ("Net revenue was EUR 40.5 million, up 6% from EUR 38.2 million in 2024.", "en"),
+        # A range is one answer: its two ends are not two values to tell apart.
+        ("La temperatura di esercizio è compresa tra 5 °C e 40 °C.", "it"),
+        ("The operating temperature is between 5 °C and 40 °C.", "en"),
     ],
 )
 def test_a_compared_value_is_no_enumeration(sentence: str, lang: Lang) -> None:
