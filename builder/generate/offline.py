@@ -66,16 +66,24 @@ _NEXT_VALUE_RE = re.compile(
 )
 
 
+# What opens a range, whose two ends are one value ("tra 5 °C e 40 °C", "between 5 and 40").
+_RANGE_OPENERS = frozenset(["tra", "fra", "between"])
+
+
 def enumerated_qualifier(predicate: str, lang: Lang) -> str | None:
     """What tells the first of several values of one unit apart ("nella Sala A" of "è di
     7,5 m nella Sala A, di 4,2 m nella Sala B"), "" when nothing does, None when the
-    predicate states one value (or a second one of another kind: "up 6% from EUR 9 million").
+    predicate states one value (or a second one of another kind: "up 6% from EUR 9 million",
+    or the other end of a range: "between 5 °C and 40 °C").
 
     "Qual è l'altezza utile?" has three answers in that sentence; "Qual è l'altezza utile
     nella Sala A?" has one."""
     found = [q for q in extract_quantities(predicate, lang) if q.unit is not None]
     if len(found) < 2 or found[0].unit != found[1].unit:
         return None
+    opener = predicate[: found[0].start].split()[-1:]
+    if opener and opener[0].lower() in _RANGE_OPENERS:
+        return None  # "tra 5 °C e 40 °C": the two ends of one range, one answer
     between = predicate[found[0].end : found[1].start]
     match = _NEXT_VALUE_RE.match(between)
     if match is None:

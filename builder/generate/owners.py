@@ -2,9 +2,9 @@
 or who holds one of its roles; document B states something else about that thing. The
 question asks B's fact and describes the thing by what A says of it, never by its name.
 
-A: "Lo stabilimento di Torino si trova in Corso Vercelli 240."
-B: "Electricity consumption at the Torino plant in 2025 was 3,180 MWh."
--> "What was electricity consumption at the plant located at Corso Vercelli 240 in 2025?"
+A: "Lo stabilimento di Arco si trova in Via dei Mulini 12."
+B: "Electricity consumption at the Arco plant in 2025 was 2,940 MWh."
+-> "What was electricity consumption at the plant located at Via dei Mulini 12 in 2025?"
 
 An address is written the same in any language, so a "where" description joins documents
 of different languages: the relative clause is a fixed phrase of B's language, the address
@@ -49,12 +49,12 @@ class Owner:
 
     fact: Fact
     key: str
-    """The thing's name ("Torino")."""
+    """The thing's name ("Arco")."""
     cls: frozenset[str]
     """Stems of its classing noun and their translations ("stabiliment", "plant", ...)."""
     relative: dict[Lang, str]
-    """Per language of B, what follows the classing noun: "che si trova in Corso Vercelli
-    240" / "located at Corso Vercelli 240"; only A's language for a role."""
+    """Per language of B, what follows the classing noun: "che si trova in Via dei Mulini
+    12" / "located at Via dei Mulini 12"; only A's language for a role."""
 
 
 def _classed_key(fact: Fact) -> tuple[str, frozenset[str], int] | None:

@@ -41,8 +41,10 @@ _EN_PASSIVE = frozenset(
 _IT_PARTICIPLE_RE = re.compile(r"^\w+(?:at|ut|it|ott|ost|ess|est|ers|ens)[oaie]$")
 _EN_PARTICIPLE_RE = re.compile(r"^(?:\w+ed|done|made|kept|held|paid|sent|given|seen|run)$")
 _ADVERB_RE = re.compile(r"^(?:completamente|integralmente|fully|completely|only|solo)$")
-# Words after "at" / "on" / "nel" / "sul" that make a time, a measure or an idiom, not a
-# place: "at least four times", "on Mondays", "on request", "nel corso di", "nel caso".
+# Words after "at" / "on" / "nel" / "sul" (and an English article) that make a time, a
+# measure or an idiom, not a place: "at least four times", "on Mondays", "on request", "at
+# the end of each quarter", "on the basis of", "nel corso di", "nel caso", "sulla base di",
+# "nel rispetto di".
 _NOT_A_PLACE = frozenset(
     [
         "least",
@@ -93,7 +95,23 @@ _NOT_A_PLACE = frozenset(
         "venerdì",
         "sabato",
         "domenica",
-        "weekend",
+        "end",
+        "beginning",
+        "start",
+        "latest",
+        "earliest",
+        "basis",
+        "discretion",
+        "same",
+        "base",
+        "rispetto",
+        "ambito",
+        "frattempo",
+        "misura",
+        "limite",
+        "limiti",
+        "termine",
+        "termini",
     ]
 )
 _MARKERS: dict[Lang, dict[str, str]] = {
@@ -206,12 +224,19 @@ def _goes(clause: Clause, subject: str, lang: Lang) -> Typed | None:
     if lang != "it" or clause.verb not in ("va", "vanno") or len(words) < 2:
         return None
     marker = words[0].lower()
-    if marker not in _PLACE[lang]:
+    if marker not in _PLACE[lang] or not _opens_place(words[1:]):
         return None
     found = _phrase(words[1:], lang, least=1)
     if found is None:
         return None
     return Typed(f"Dove {clause.verb} {subject}{_lead(clause)}?", f"{words[0]} {found}")
+
+
+def _opens_place(rest: list[str]) -> bool:
+    """Do the words after a place preposition name a place, not a time, a measure or an
+    idiom (`_NOT_A_PLACE`, read past an English article: "at *the end* of the month")?"""
+    head = rest[1] if len(rest) > 1 and rest[0].lower() in ("the", "a", "an") else rest[0]
+    return not rest[0][0].isdigit() and not {rest[0].lower(), head.lower()} & _NOT_A_PLACE
 
 
 def _lead(clause: Clause) -> str:
@@ -260,7 +285,7 @@ def _asked(marker: str, rest: list[str], lang: Lang) -> tuple[str, str] | None:
         found = _phrase(rest, lang)
         if found is not None and any(ch.isdigit() for ch in found):
             return timed, f"{marker} {found}"
-    if low in _PLACE[lang] and not first[0].isdigit() and first.lower() not in _NOT_A_PLACE:
+    if low in _PLACE[lang] and _opens_place(rest):
         found = _phrase(rest, lang, least=1)
         return None if found is None else ("Dove" if lang == "it" else "Where", f"{marker} {found}")
     if low in _MANNER[lang]:

@@ -70,7 +70,7 @@ def section_years(sentence: Sentence, stats: CorpusStats) -> set[str]:
 
 def _years_by_role(text: str) -> tuple[set[str], set[str]]:
     """The years a text states standing alone, and those it states only as the year of a
-    day ("12 March 2026", "1° gennaio 2026")."""
+    day ("3 May 2024", "1° luglio 2024")."""
     years = years_in(text)
     days = [d for d in find_dates(text) if len(d.iso) == len("2026-03-12")] if years else []
     if not days:
@@ -85,16 +85,16 @@ def _years_by_role(text: str) -> tuple[set[str], set[str]]:
 
 def period_years(text: str) -> set[str]:
     """The years a text states as the period it speaks of ("for fiscal year 2025", "nel
-    2025"), leaving out those it gives only as the year of a day: "On 12 March 2026 the Board
-    approved a bonus pool for fiscal year 2025" places an event on a day and states the
-    pool's period, 2025. All its years when it states none standing alone (a day's date is
+    2025"), leaving out those it gives only as the year of a day: "On 3 May 2024 the council
+    approved a grant budget for fiscal year 2023" places an event on a day and states the
+    budget's period, 2023. All its years when it states none standing alone (a day's date is
     then all it says of time)."""
     alone, of_days = _years_by_role(text)
     return alone or of_days
 
 
 def day_years(text: str) -> set[str]:
-    """The years a text gives only as the year of a day ("on 12 March 2026")."""
+    """The years a text gives only as the year of a day ("on 3 May 2024")."""
     return _years_by_role(text)[1]
 
 
@@ -103,7 +103,7 @@ def contradicted_years(
 ) -> list[str]:
     """Years the question asks about when the answer's sentence states other years only.
 
-    "The carbon intensity in 2025 was 7.59" is no answer to "...in 2024?", and a comparison
+    "The water intensity in 2025 was 1.42" is no answer to "...in 2024?", and a comparison
     of 2025 with 2024 none to "...growth in 2024 compared with 2023?": every asked year must
     be one the sentence is for. A sentence that
     states no year (a table row under a year heading) contradicts nothing, and neither does
@@ -116,7 +116,7 @@ def contradicted_years(
         stated = period_years(sentence.text)
     if not asked or not stated or asked <= stated:
         return []
-    # A day asked ("approved on 12 March 2026") is met by the sentence naming that day.
+    # A day asked ("approved on 3 May 2024") is met by the sentence naming that day.
     on_day = day_years(flat) & years_in(sentence.text)
     return sorted(asked - stated - on_day)
 

@@ -21,7 +21,7 @@ with "the order backlog at 31 December 2025 was..." gives the value at another d
 (`sibling_dates`). So are the sizes a thing comes in: "the oil *in a 5-litre can*", "*tanica
 da 5 litri*", answered with the row of the "tanica da 20 litri", gives another size's code
 (`sibling_sizes`). So are the two ends of a range: "the *minimum* operating pressure"
-answered with "the *maximum* operating pressure is 210 bar" gives the other end
+answered with "the *maximum* operating pressure is 180 bar" gives the other end
 (`sibling_bounds`).
 """
 
@@ -303,14 +303,37 @@ _BOUNDS: dict[str, frozenset[str]] = {
 def sibling_bounds(question: str, sentence: str) -> list[str]:
     """The end of a range the question asks ("the *minimum* pressure", "il numero
     *minimo*") when the answer's sentence names the other end ("*maximum* operating
-    pressure", "un *massimo* di 8 giorni") and never the asked one: its value bounds the
+    pressure", "un *massimo* di 5 giorni") and never the asked one: its value bounds the
     range from the other side. A question naming both ends asks for the range: nothing."""
-    asked = {w.lower() for w in _WORD_RE.findall(question)}
+    asked = _range_words(question)
     named = [(end, asked & forms) for end, forms in _BOUNDS.items() if asked & forms]
     if len(named) != 1:
         return []
     end, words = named[0]
-    stated = {w.lower() for w in _WORD_RE.findall(sentence)}
+    stated = _range_words(sentence)
     if stated & _BOUNDS[end] or not any(stated & f for e, f in _BOUNDS.items() if e != end):
         return []
     return [min(words)]
+
+
+def _range_words(text: str) -> set[str]:
+    """The text's words, lowercase, but for those of a name: a capitalised word followed by
+    another one is a given name before a surname ("Massimo Rossi", "Max Weber"), not the
+    end of a range."""
+    words = list(_WORD_RE.finditer(text))
+    out: set[str] = set()
+    for word, after in zip(words, [*words[1:], None], strict=True):
+        if (
+            after is not None
+            and _is_name_word(word.group())
+            and _is_name_word(after.group())
+            and text[word.end() : after.start()].isspace()
+        ):
+            continue
+        out.add(word.group().lower())
+    return out
+
+
+def _is_name_word(word: str) -> bool:
+    """Is the word written as a name is: a capital, then lowercase ("Rossi", not "EU")?"""
+    return word[:1].isupper() and word[1:].islower()

@@ -213,7 +213,7 @@ class HybridRetriever:
     @staticmethod
     def sentence_index(index: VectorIndex) -> SentenceIndex | None:
         """The BM25 index of the chunks' sentences (`passages`); None without any."""
-        rows, terms = sentence_terms(index, _languages(index))
+        rows, terms = sentence_terms(index, _languages(index), _chunk_terms)
         if not terms:
             return None
         return SentenceIndex(np.asarray(rows, dtype=np.int64), KeywordIndex.build(terms))

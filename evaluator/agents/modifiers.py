@@ -31,6 +31,7 @@ from evaluator.agents.lexicon import DOCUMENT_TITLE_RE, QueryTerm
 from evaluator.agents.often import states_frequency
 from evaluator.agents.support import CorpusStats, Sentence, term_in
 from ragoro.text import Lang, content_tokens, stem
+from ragoro.text.units import CURRENCIES
 from vectordb import Chunk
 
 __all__ = [
@@ -243,22 +244,26 @@ def kind_noun(question: str) -> QueryTerm | None:
     return None
 
 
-# What tells a kind: a word naming one ("di tipo HLP 46", "class 10.9", "brand"), or a
-# designation of capitals and a number ("NLGI 2", "ISO VG 46").
+# What tells a kind: a word naming one ("di tipo HVLP 32", "class 10.9", "brand"), or a
+# designation of capitals and a number ("NLGI 3", "ISO VG 68"); an amount in a currency's
+# code ("EUR 40") is a price, no designation.
 _KIND_TOLD_RE = re.compile(
     r"\b(?:tipo|tipi|type|types|grade|grado|classe|class|marca|brand|modello|model)\b"
-    r"|\b[A-Z]{2,}(?:\s+[A-Z]{2,})*[- ]?\d+\b"
+    r"|\b(?P<letters>[A-Z]{2,}(?:\s+[A-Z]{2,})*)[- ]?\d+\b"
 )
 
 
 def tells_kind(noun: QueryTerm, sentence: Sentence) -> bool:
     """Does the sentence tell what kind the thing is? It must name the thing, and one that
-    only schedules it ("Il filtro ... deve essere pulito ogni 500 ore", "la batteria ...
+    only schedules it ("Il filtro ... deve essere pulito ogni 250 ore", "la batteria ...
     sostituita ogni 3 anni") says when to service it, not what it is, unless it also names
-    a kind ("ogni 50 ore ... grasso al litio NLGI 2")."""
+    a kind ("ogni 50 ore ... grasso al litio NLGI 3")."""
     if not term_in(noun, sentence.tokens):
         return False
-    return not states_frequency(sentence.text) or _KIND_TOLD_RE.search(sentence.text) is not None
+    return not states_frequency(sentence.text) or any(
+        m.group("letters") is None or m.group("letters").split()[-1] not in CURRENCIES
+        for m in _KIND_TOLD_RE.finditer(sentence.text)
+    )
 
 
 def unmet_kind(question: str, sentences: list[Sentence]) -> list[QueryTerm]:

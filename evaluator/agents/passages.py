@@ -14,7 +14,7 @@ the gain holds on dev and on the older held-out batches alike.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -31,15 +31,21 @@ if TYPE_CHECKING:
 __all__ = ["SentenceIndex", "check_rows", "combined", "sentence_terms"]
 
 
-def sentence_terms(index: VectorIndex, langs: dict[str, Lang]) -> tuple[list[int], list[list[str]]]:
+def sentence_terms(
+    index: VectorIndex,
+    langs: dict[str, Lang],
+    terms_of: Callable[[str, Lang], list[str]] = content_tokens,
+) -> tuple[list[int], list[list[str]]]:
     """Every sentence of every chunk with terms, as (its chunk's row, its BM25 terms), in
-    chunk order: a sentence cut by a chunk's edge is the part the chunk holds."""
+    chunk order: a sentence cut by a chunk's edge is the part the chunk holds. `terms_of`
+    reads a text's terms (the retriever passes the one it reads its chunks with, so a
+    sentence and its chunk are scored on the same terms)."""
     rows: list[int] = []
     terms: list[list[str]] = []
     for row, chunk in enumerate(index.chunks):
         lang = langs.get(chunk.document_path, "en")
         for sentence in split_sentences(chunk.text):
-            words = content_tokens(sentence.text, lang)
+            words = terms_of(sentence.text, lang)
             if words:
                 rows.append(row)
                 terms.append(words)

@@ -20,7 +20,7 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 from ragoro.text import Lang, Quantity, stem
-from ragoro.text.dates import YEAR_RE
+from ragoro.text.dates import YEAR_RE, years_in
 from ragoro.text.numbers import extract_quantities
 from ragoro.text.units import normalize_unit
 
@@ -46,6 +46,7 @@ _HEADER_WORDS = 10
 _WRAPPED_HEADER_WORDS = 2 * _HEADER_WORDS
 _STOPS = (".", "!", "?", ":", ";")
 _FIRST_WORD_RE = re.compile(r"[^\s(),;:]+")
+_WORD_RE = re.compile(r"[^\W\d_]+")
 
 
 def row_pieces(text: str, lang: Lang) -> list[tuple[int, int]]:
@@ -115,11 +116,11 @@ def column_headers(texts: Sequence[str], lang: Lang) -> list[str]:
     """For each piece of a document (in order), the header of the table it is a row of, else "".
 
     A table a PDF lays out one row per line reaches the agent as one piece per row: a label
-    and its values ("North America 6,310 2,180 18%"), no final stop. Its header is the run of
+    and its values ("Northern Europe 4,120 1,350 22%"), no final stop. Its header is the run of
     short pieces just before the first row that state no value (a year or a bare number in a
     column's name may stand: "Revenue 2025", "Scope 1+2") and end on no stop, its column names
-    often wrapped over several lines ("Region Energy consumption (MWh)", "CO2 emissions
-    Scope", "1+2 (t)", "Renewable share of electricity"); every row of the run is read under
+    often wrapped over several lines ("Site Water withdrawn (m3)", "Waste sent to",
+    "landfill (t)", "Share of water reused"); every row of the run is read under
     it, as a cell's meaning is its column's name. A first row joined to the header in one
     piece has the header as its leading lines. Prose (a piece ending on a stop) ends the table.
     """
@@ -133,7 +134,7 @@ def column_headers(texts: Sequence[str], lang: Lang) -> list[str]:
             out.append("")
         elif _states_value(lines[-1], lang):
             # Only a whole row under the leading lines makes them a header: a lowercase line
-            # goes on with a label wrapped above it ("Temperatura dell'olio / superiore a").
+            # goes on with a label wrapped above it ("Livello del liquido / inferiore a").
             lead = list(itertools.takewhile(lambda ln: _names_columns(ln, lang), lines[:-1]))
             if lead and _starts_label(lines[-1], lang):
                 above.append(" ".join(lead))
@@ -217,8 +218,8 @@ def counted_column(
 ) -> Quantity | None:
     """The row's count of what a "how many X" question counts, when X names the header's last
     column: a header's last word belongs to its last column's name, and a row's last value
-    lies in its last column ("Machine Tools 596.3 71.8 12.0% 2,418" under "… EBITDA margin
-    Employees", asked how many employees: 2,418). A bare number only; else None."""
+    lies in its last column ("Packaging 310.4 42.1 13.6% 1,275" under "… EBITDA margin
+    Employees", asked how many employees: 1,275). A bare number only; else None."""
     words = _WORD_RE.findall(header)
     if not words or not counted or stem(words[-1].lower(), lang) not in counted:
         return None
@@ -228,14 +229,11 @@ def counted_column(
     return values[-1]
 
 
-_WORD_RE = re.compile(r"[^\W\d_]+")
-
-
 def other_period(header: str, asked: Collection[str]) -> bool:
     """Does a row's header name only years other than the ones the question asks? A table
-    headed "Indicatore … Valore 2025" states its values for 2025: none of them is the 2024
-    figure, whatever the prose around the table says of 2024."""
-    years = {m.group(0) for m in YEAR_RE.finditer(header)}
+    headed "Indicatore … Dato 2023" states its values for 2023: none of them is the 2022
+    figure, whatever the prose around the table says of 2022."""
+    years = years_in(header)
     wanted = {a for a in asked if YEAR_RE.fullmatch(a)}
     return bool(years) and bool(wanted) and years.isdisjoint(wanted)
 

@@ -84,6 +84,9 @@ def test_several_values_with_nothing_between_give_no_question(sentence: str, lan
     [
         ("Il fatturato è di 40,5 milioni di EUR, in crescita del 6% da 38,2 milioni di EUR.", "it"),
         ("Net revenue was EUR 40.5 million, up 6% from EUR 38.2 million in 2024.", "en"),
+        # A range is one answer: its two ends are not two values to tell apart.
+        ("La temperatura di esercizio è compresa tra 5 °C e 40 °C.", "it"),
+        ("The operating temperature is between 5 °C and 40 °C.", "en"),
     ],
 )
 def test_a_compared_value_is_no_enumeration(sentence: str, lang: Lang) -> None:
@@ -212,6 +215,10 @@ def test_an_italian_subject_never_opens_with_the_preposition_a() -> None:
         ("Le simulazioni di phishing sono inviate nel corso di ogni trimestre.", "it"),
         ("Phishing simulations are sent at least four times a year.", "en"),
         ("The bins are emptied on Mondays by the council.", "en"),
+        ("The report is published at the end of each quarter.", "en"),
+        ("The survey is sent at the start of each year.", "en"),
+        ("Il premio è calcolato sulla base dei risultati individuali.", "it"),
+        ("Le ferie sono pianificate nel rispetto delle esigenze di servizio.", "it"),
     ],
 )
 def test_a_time_or_a_measure_after_at_or_on_is_no_place(sentence: str, lang: Lang) -> None:
