@@ -21,8 +21,7 @@ English alike, never by the words of one corpus:
   amount ("il 50% del canone": a fee or a penalty is often one), any percentage for "by how
   much / di quanto";
 - a **speed**: "how fast / quanto velocemente": a speed or a length per unit of time, or a
-  time limit ("shipped within 24 hours") unless a verb of motion asks a speed ("how fast does
-  the slide move"), never a bare length.
+  time limit ("shipped within 24 hours"), never a bare length.
 
 A number of the question's own kind is left to `quantities.pick_quantity`; this module only
 says which readings cannot answer, so the next supported sentence of the right dimension may.
@@ -47,8 +46,6 @@ class Asked(NamedTuple):
     """"time", "speed", "amount" or "money"."""
     share: bool = False
     """A percentage may answer (the question names a share, or asks by how much)."""
-    soon: bool = False
-    """For a speed: a time limit may answer ("how fast do parts ship": within 24 hours)."""
 
 
 _TIME_UNIT = (
@@ -65,7 +62,7 @@ _TIME_RE = re.compile(
     # the stroke" (the copula and a noun phrase alone) may ask a length.
     r"|\bhow\s+long\s+(?:do|does|did|will|would|can|could|should|must|may|might|has|have|had)\b"
     # ("how long must a password be": a modal and "be" ask a length)
-    r"(?![^?]*\bbe\b)"
+    r"(?![^?]*\bbe\s*(?:\?|$|at\s+least\b))"
     r"|\bhow\s+long\s+(?:is|are|was|were)\b[^?]*\b(?:\w+ed|kept|held|given|taken|valid|left)\b",
     re.IGNORECASE,
 )
@@ -104,13 +101,6 @@ _SPEED_RE = re.compile(
     r"\bhow\s+(?:fast|quickly)\b|\bquanto\s+(?:veloce|velocemente|rapid[oa]|rapidamente)\b",
     re.IGNORECASE,
 )
-# Verbs of motion: "how fast" with one of them asks a speed, never how soon something happens.
-_MOTION_RE = re.compile(
-    r"\b(?:mov\w*|travel\w*|run|runs|turn\w*|rotat\w*|spin\w*|descend\w*|approach\w*|rise"
-    r"|rises|fall|falls|go|goes|flow\w*|scend\w*|sal[ei]\w*|muov\w*|avanz\w*|gir[ai]\w*"
-    r"|ruot\w*|avvicin\w*|viaggi\w*|corr[eo]\w*|scorr\w*)\b",
-    re.IGNORECASE,
-)
 _CHANGE_RE = re.compile(r"\bdi\s+quanto\b|\bby\s+how\s+much\b", re.IGNORECASE)
 
 
@@ -122,8 +112,7 @@ def asked_dimension(question: str, lang: Lang) -> Asked | None:
     if _TIME_RE.search(question):
         return Asked("time")
     if _SPEED_RE.search(question):
-        # "How fast does the slide move" asks a speed; "how fast do parts ship" how soon.
-        return Asked("speed", soon=_MOTION_RE.search(question) is None)
+        return Asked("speed")
     if _MONEY_RE.search(question) or (lang == "en" and _FINE_RE.search(question)):
         return Asked("money", share=_CHANGE_RE.search(question) is not None)
     if _AMOUNT_RE.search(question):
@@ -176,11 +165,7 @@ def fits(asked: Asked, text: str, quantity: Quantity, header: str = "") -> bool:
         return (
             _base(unit) in _SPEED_BASES
             or _PER_TIME_RE.match(text, quantity.end) is not None
-            or (
-                asked.soon
-                and _base(unit) == "h"
-                and _LIMIT_RE.search(text, 0, quantity.start) is not None
-            )
+            or (_base(unit) == "h" and _LIMIT_RE.search(text, 0, quantity.start) is not None)
         )
     if asked.kind == "amount":
         # A measure may have a unit the parser does not know ("20 GB", "12 sacchi"), so a

@@ -174,25 +174,6 @@ def test_no_dimension_where_the_words_say_none_or_another(question: str, lang: L
             "en",
             None,
         ),
-        # With a verb of motion "how fast" asks a speed, not how soon.
-        (
-            "How fast does the carriage move?",
-            "Spare carriages are shipped within 24 hours.",
-            "en",
-            None,
-        ),
-        (
-            "Quanto velocemente scende il carrello?",
-            "I carrelli di ricambio sono spediti entro 24 ore.",
-            "it",
-            None,
-        ),
-        (
-            "Quanto velocemente vengono spediti i ricambi?",
-            "I ricambi disponibili sono spediti entro 24 ore.",
-            "it",
-            "24 ore",
-        ),
     ],
 )
 def test_a_value_of_another_dimension_does_not_answer(
@@ -247,11 +228,7 @@ def test_the_twins_still_answer(question: str, sentence: str, lang: Lang, expect
 
 @pytest.mark.parametrize(
     "question",
-    [
-        "How long must a password be?",
-        "How long should the cable be at least?",
-        "How long must a password be at minimum?",
-    ],
+    ["How long must a password be?", "How long should the cable be at least?"],
 )
 def test_how_long_with_be_may_ask_a_length(question: str) -> None:
     assert asked_dimension(question, "en") is None
