@@ -90,35 +90,6 @@ def counts(text: str, quantity: Quantity, noun_stems: Collection[str]) -> bool:
     return any(stems & nouns for stems in _around(text, quantity.start, quantity.end).after)
 
 
-# A plural count noun may be measured rather than counted ("quanti rifiuti": 640 tonnes of
-# them): a mass, a volume or an energy.
-_AMOUNT_BASES = frozenset({"kg", "l", "kWh"})
-
-
-def measures_count(text: str, quantity: Quantity, noun_stems: Collection[str]) -> bool:
-    """Does the quantity measure what a "how many X" question counts: a mass, volume or
-    energy with X among the three words after it ("9.870 tonnellate di rifiuti") or among the
-    six before it as what is measured ("i rifiuti pericolosi sono stati pari a 640 t"), not
-    as the owner of a measured attribute ("la forza della pressa è di 224 t", "the weight of
-    the press": "of" one or two words before X)?"""
-    if quantity.unit is None or UNITS.get(quantity.unit, ("", 0.0))[0] not in _AMOUNT_BASES:
-        return False
-    nouns = set(noun_stems)
-    if any(stems & nouns for stems in _around(text, quantity.start, quantity.end).after):
-        return True
-    words = [w.lower() for w in _WORD_RE.findall(text[: quantity.start])[-8:]]
-    first = max(0, len(words) - 6)
-    return any(
-        _stems(words[i]) & nouns and not _OF_WORDS.intersection(words[max(0, i - 2) : i])
-        for i in range(first, len(words))
-    )
-
-
-_OF_WORDS = frozenset(
-    ("of", "di", "del", "dello", "della", "dell", "dei", "degli", "delle", "its", "their")
-)
-
-
 def _looks_like_year(quantity: Quantity) -> bool:
     return (
         quantity.unit is None and quantity.number.is_integer() and 1900 <= quantity.number <= 2100

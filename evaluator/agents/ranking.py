@@ -22,7 +22,6 @@ from evaluator.agents.quantities import (
     asks_span,
     counted_noun,
     counts,
-    measures_count,
     pick_quantity,
     wanted_kinds,
 )
@@ -129,7 +128,6 @@ def gives(candidate: Candidate, wanted: frozenset[str], counted: frozenset[str])
     return (
         not counted
         or counts(sentence.text, quantity, counted)
-        or measures_count(sentence.text, quantity, counted)
         or (
             bool(sentence.header)
             and counted_column(

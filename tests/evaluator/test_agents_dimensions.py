@@ -252,33 +252,3 @@ def test_a_time_span_asked_overrides_a_money_noun() -> None:
         facts = query_facts(question, lang, [], stats)
         assert facts.wanted == frozenset()
         assert facts.dimension == Asked("time")
-
-
-@pytest.mark.parametrize(
-    ("sentence", "noun", "lang", "measured"),
-    [
-        # A count noun measured rather than counted: "how many X" is answered by its mass.
-        ("I rifiuti pericolosi sono stati pari a 640 tonnellate.", "rifiuti", "it", True),
-        ("Nel 2024 il deposito ha raccolto 320 tonnellate di bottiglie.", "bottiglie", "it", True),
-        ("Glass bottles collected in 2024 came to 320 tonnes.", "bottles", "en", True),
-        ("The depot collected 320 tonnes of glass bottles.", "bottles", "en", True),
-        # X owns a measured attribute: its weight or force is no amount of X.
-        (
-            "La forza nominale della pressa è di 2.000 kN, pari a 224,8 tonnellate.",
-            "pressa",
-            "it",
-            False,
-        ),
-        ("The weight of the press is 12,400 kg.", "press", "en", False),
-        # A duration measures no amount of a thing.
-        ("I rifiuti vengono raccolti ogni 48 ore.", "rifiuti", "it", False),
-    ],
-)
-def test_a_measure_may_answer_how_many_of_a_mass_noun(
-    sentence: str, noun: str, lang: Lang, measured: bool
-) -> None:
-    from evaluator.agents.quantities import measures_count
-    from ragoro.text import stem
-
-    quantity = next(q for q in reversed(extract_quantities(sentence, lang)) if q.unit)
-    assert measures_count(sentence, quantity, {stem(noun, lang)}) is measured
