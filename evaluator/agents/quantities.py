@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -170,21 +170,17 @@ def pick_quantity(
     counted: Collection[str] = (),
     span: bool = False,
     read: Sequence[Reading] | None = None,
-    fit: Callable[[Quantity], bool] | None = None,
 ) -> Quantity | None:
     """The quantity that answers: one with a unit of the wanted kind, or a count of what
     the question names ("6,842 employees"), above all of what a "how many X" question counts
     (`counted`: stems of X); never a number of the question nor a bare year, and for a
     how-long question (`span`) only a quantity that `spans`. `read`: `readings(quantities,
-    text)` when the caller keeps them; `fit`: whether a quantity is of the dimension the
-    question asks (`dimensions.fits`), when it asks one."""
+    text)` when the caller keeps them."""
     best: Quantity | None = None
     best_score = float("-inf")
     asked = set(question_stems)
     for position, quantity, around, raw in readings(quantities, text) if read is None else read:
         if raw in question_numbers or (span and not spans(text, quantity)):
-            continue
-        if fit is not None and not fit(quantity):
             continue
         score = -0.1 * position
         if quantity.unit is not None:

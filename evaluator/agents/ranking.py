@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evaluator.agents.conditions import asked_values, meets_condition
-from evaluator.agents.dimensions import Asked, asked_dimension, fits
 from evaluator.agents.glossary import agent_translations
 from evaluator.agents.lexicon import QueryTerm
 from evaluator.agents.polarity import negates
@@ -87,8 +86,6 @@ class QueryFacts:
     """The values with a unit the question states (`conditions.asked_values`)."""
     negated: bool = False
     """The question negates a clause ("if a part is not in stock"): `polarity`."""
-    dimension: Asked | None = None
-    """The dimension its wording asks (`dimensions`): a value of another one answers nothing."""
 
 
 def query_facts(
@@ -98,11 +95,6 @@ def query_facts(
     quantity and of which kind, what a "how many" counts, a span, and the values it states."""
     numeric = asks_quantity(question, lang)
     wanted = wanted_kinds(question, lang)
-    dimension = asked_dimension(question, lang) if numeric else None
-    if dimension is not None and dimension.kind == "time" and "h" not in wanted:
-        # "Per quanti anni … le note spese": the question word asks a span of time, whatever
-        # measure a noun of the question names ("spese" is no amount of money asked).
-        wanted = frozenset()
     return QueryFacts(
         terms=terms,
         weights={t: stats.weight(t) for t in terms},
@@ -114,7 +106,6 @@ def query_facts(
         span=numeric and not wanted and asks_span(question),
         asked=asked_values(question, lang),
         negated=negates(question, lang),
-        dimension=dimension,
     )
 
 
@@ -180,13 +171,6 @@ def score_sentence(
         column = counted_column(
             sentence.text, sentence.header, sentence.quantities, query.counted, sentence.lang
         )
-    dimension = query.dimension
-    if (
-        column is not None
-        and dimension is not None
-        and not fits(dimension, sentence.text, column, sentence.header)
-    ):
-        column = None
     quantity = column or pick_quantity(
         sentence.quantities,
         sentence.text,
@@ -196,9 +180,6 @@ def score_sentence(
         counted=query.counted,
         span=query.span,
         read=sentence.readings,
-        fit=None
-        if dimension is None
-        else lambda q: fits(dimension, sentence.text, q, sentence.header),
     )
     if quantity is not None and sentence.header and other_period(sentence.header, query.numbers):
         quantity = None  # a row of a table for another year gives no value for the asked one
