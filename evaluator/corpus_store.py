@@ -41,6 +41,7 @@ from ragoro.stored import (
     StringTable,
     checked_strings,
     code_hash,
+    paused_collection,
     quantity_key,
     quantity_row,
     read_body,
@@ -133,12 +134,13 @@ def _use(path: Path, fingerprint: str, index: VectorIndex) -> tuple[_Stored, Cor
         "code_version": version,
     }
     if version is not None and path.is_file():
-        why, data = read_body(path, header, _WHAT_DIFFERS)
-        if not why:
-            try:
-                return _decode(data, index), CorpusStoreUse(path, True, False)
-            except (KeyError, IndexError, TypeError, ValueError) as exc:
-                why = f"malformed ({type(exc).__name__}: {exc})"
+        with paused_collection():
+            why, data = read_body(path, header, _WHAT_DIFFERS)
+            if not why:
+                try:
+                    return _decode(data, index), CorpusStoreUse(path, True, False)
+                except (KeyError, IndexError, TypeError, ValueError) as exc:
+                    why = f"malformed ({type(exc).__name__}: {exc})"
         print(f"ignoring {path}: {why}; reading the index again", file=sys.stderr)
     corpus = HybridRetriever.corpus_terms(index)
     stored = _Stored(

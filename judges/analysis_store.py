@@ -35,6 +35,7 @@ from ragoro.stored import (
     StringTable,
     checked_strings,
     code_hash,
+    paused_collection,
     quantity_key,
     quantity_row,
     read_body,
@@ -123,13 +124,14 @@ _WHAT_DIFFERS = {"index": "another index", "code_version": "another version of t
 
 def _read(path: Path, header: dict[str, Any]) -> tuple[str, list[tuple[str, TextSource]] | None]:
     """(why it is not used, None) or ("", the stored source texts)."""
-    why, data = read_body(path, header, _WHAT_DIFFERS)
-    if why:
-        return why, None
-    try:
-        sources = _decode(data)
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
-        return f"malformed ({type(exc).__name__}: {exc})", None
+    with paused_collection():
+        why, data = read_body(path, header, _WHAT_DIFFERS)
+        if why:
+            return why, None
+        try:
+            sources = _decode(data)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            return f"malformed ({type(exc).__name__}: {exc})", None
     return "", sources
 
 
