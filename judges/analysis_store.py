@@ -102,10 +102,14 @@ def _use(path: Path, fingerprint: str, texts: Sequence[str]) -> StoreUse:
         "code_version": version,
     }
     if version is not None and path.is_file():
-        why, sources = _read(path, header)
-        if sources is not None:
-            remember((w for _, s in sources for w in s.windows), ((t, None, s) for t, s in sources))
-            return StoreUse(path, len(sources), 0, False)
+        # Read, decoded and remembered with the collector paused (`ragoro.stored`): one
+        # young collection afterwards instead of ~100 during, some walking the whole heap.
+        with paused_collection():
+            why, sources = _read(path, header)
+            if sources is not None:
+                windows = (w for _, s in sources for w in s.windows)
+                remember(windows, ((t, None, s) for t, s in sources))
+                return StoreUse(path, len(sources), 0, False)
         print(f"ignoring {path}: {why}; analysing the chunks again", file=sys.stderr)
     computed = [(text, _text_source(text, None)) for text in distinct]
     saved = version is not None and _write(path, header, computed)
@@ -124,14 +128,13 @@ _WHAT_DIFFERS = {"index": "another index", "code_version": "another version of t
 
 def _read(path: Path, header: dict[str, Any]) -> tuple[str, list[tuple[str, TextSource]] | None]:
     """(why it is not used, None) or ("", the stored source texts)."""
-    with paused_collection():
-        why, data = read_body(path, header, _WHAT_DIFFERS)
-        if why:
-            return why, None
-        try:
-            sources = _decode(data)
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
-            return f"malformed ({type(exc).__name__}: {exc})", None
+    why, data = read_body(path, header, _WHAT_DIFFERS)
+    if why:
+        return why, None
+    try:
+        sources = _decode(data)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        return f"malformed ({type(exc).__name__}: {exc})", None
     return "", sources
 
 
