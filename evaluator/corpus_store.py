@@ -119,7 +119,7 @@ def use_corpus_store(agent: Agent, index: VectorIndex) -> CorpusStoreUse | None:
         "code_version": code_version(),
     }
     # Read, decoded and handed to the agent with the collector paused (`ragoro.stored`):
-    # one young collection afterwards instead of ~100 during, some walking the whole heap.
+    # one young collection afterwards instead of dozens during and older ones walking them.
     with paused_collection():
         stored = _READ.get(key)
         if stored is None:

@@ -103,7 +103,7 @@ def _use(path: Path, fingerprint: str, texts: Sequence[str]) -> StoreUse:
     }
     if version is not None and path.is_file():
         # Read, decoded and remembered with the collector paused (`ragoro.stored`): one
-        # young collection afterwards instead of ~100 during, some walking the whole heap.
+        # young collection afterwards instead of dozens during and older ones walking them.
         with paused_collection():
             why, sources = _read(path, header)
             if sources is not None:

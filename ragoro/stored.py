@@ -15,9 +15,10 @@ written with repr, which reads back to the same float.
 
 A store that is read back pauses the garbage collector from the read to the hand-over of
 its values (`paused_collection`; computing a store runs with it): the values a body makes
-(~100k tuples, sets and records, none in a reference cycle) would otherwise set off ~100
-young collections and older ones that walk the process's whole heap, every module
-imported so far with it, for nothing. They are collected once, as young objects, after it.
+(tens of thousands of lists, tuples, sets and records, none in a reference cycle) would
+otherwise set off dozens of young collections and older ones that walk them again (and,
+outside a run that froze the heap, every object imported so far), for nothing. They are
+collected once, as young objects, after it.
 """
 
 from __future__ import annotations
