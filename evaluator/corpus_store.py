@@ -41,6 +41,7 @@ from ragoro.stored import (
     StringTable,
     checked_strings,
     code_hash,
+    paused_collection,
     quantity_key,
     quantity_row,
     read_body,
@@ -111,35 +112,52 @@ def use_corpus_store(agent: Agent, index: VectorIndex) -> CorpusStoreUse | None:
     path = index.path / CORPUS_FILE
     fingerprint = index_fingerprint(index)
     key = (path.resolve(), fingerprint)
-    stored = _READ.get(key)
-    used = CorpusStoreUse(path, True, False)
-    if stored is None:
-        stored, used = _use(path, fingerprint, index)
-        _READ[key] = stored
+    header = {
+        "schema": SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "index": fingerprint,
+        "code_version": code_version(),
+    }
+    # Read, decoded and handed to the agent with the collector paused (`ragoro.stored`):
+    # one young collection afterwards instead of dozens during and older ones walking them.
+    with paused_collection():
+        stored = _READ.get(key)
+        if stored is None:
+            stored = _read(path, header, index)
+        if stored is not None:
+            _READ[key] = stored
+            _give(agent, index, stored)
+            return CorpusStoreUse(path, True, False)
+    stored, saved = _compute(path, header, index)
+    _READ[key] = stored
+    _give(agent, index, stored)
+    return CorpusStoreUse(path, False, saved)
+
+
+def _give(agent: ExtractiveAgent, index: VectorIndex, stored: _Stored) -> None:
     stats = CorpusStats(index.chunks, index.documents, known=stored.reading)
     retriever = HybridRetriever(
         index, corpus=stored.corpus, keywords=stored.keywords, sentences=stored.sentences
     )
     agent.use_index_reading(stats, retriever)
-    return used
 
 
-def _use(path: Path, fingerprint: str, index: VectorIndex) -> tuple[_Stored, CorpusStoreUse]:
-    version = code_version()
-    header = {
-        "schema": SCHEMA,
-        "schema_version": SCHEMA_VERSION,
-        "index": fingerprint,
-        "code_version": version,
-    }
-    if version is not None and path.is_file():
-        why, data = read_body(path, header, _WHAT_DIFFERS)
-        if not why:
-            try:
-                return _decode(data, index), CorpusStoreUse(path, True, False)
-            except (KeyError, IndexError, TypeError, ValueError) as exc:
-                why = f"malformed ({type(exc).__name__}: {exc})"
-        print(f"ignoring {path}: {why}; reading the index again", file=sys.stderr)
+def _read(path: Path, header: dict[str, Any], index: VectorIndex) -> _Stored | None:
+    """The reading stored at `path` when it was made for `header`; else None (named)."""
+    if header["code_version"] is None or not path.is_file():
+        return None
+    why, data = read_body(path, header, _WHAT_DIFFERS)
+    if not why:
+        try:
+            return _decode(data, index)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            why = f"malformed ({type(exc).__name__}: {exc})"
+    print(f"ignoring {path}: {why}; reading the index again", file=sys.stderr)
+    return None
+
+
+def _compute(path: Path, header: dict[str, Any], index: VectorIndex) -> tuple[_Stored, bool]:
+    """The reading computed now, and whether it was saved at `path`."""
     corpus = HybridRetriever.corpus_terms(index)
     stored = _Stored(
         CorpusStats(index.chunks, index.documents).reading(),
@@ -147,15 +165,12 @@ def _use(path: Path, fingerprint: str, index: VectorIndex) -> tuple[_Stored, Cor
         KeywordIndex.build(corpus) if corpus else None,
         HybridRetriever.sentence_index(index),
     )
-    saved = False
-    if version is not None:
-        failed = write_body(path, header, _encode(stored))
-        if failed is not None:
-            print(
-                f"cannot save the agent's reading of the index to {path}: {failed}", file=sys.stderr
-            )
-        saved = failed is None
-    return stored, CorpusStoreUse(path, False, saved)
+    if header["code_version"] is None:
+        return stored, False
+    failed = write_body(path, header, _encode(stored))
+    if failed is not None:
+        print(f"cannot save the agent's reading of the index to {path}: {failed}", file=sys.stderr)
+    return stored, failed is None
 
 
 # -- the schema ------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from ragoro.stored import (
     StringTable,
     checked_strings,
     code_hash,
+    paused_collection,
     quantity_key,
     quantity_row,
     read_body,
@@ -101,10 +102,14 @@ def _use(path: Path, fingerprint: str, texts: Sequence[str]) -> StoreUse:
         "code_version": version,
     }
     if version is not None and path.is_file():
-        why, sources = _read(path, header)
-        if sources is not None:
-            remember((w for _, s in sources for w in s.windows), ((t, None, s) for t, s in sources))
-            return StoreUse(path, len(sources), 0, False)
+        # Read, decoded and remembered with the collector paused (`ragoro.stored`): one
+        # young collection afterwards instead of dozens during and older ones walking them.
+        with paused_collection():
+            why, sources = _read(path, header)
+            if sources is not None:
+                windows = (w for _, s in sources for w in s.windows)
+                remember(windows, ((t, None, s) for t, s in sources))
+                return StoreUse(path, len(sources), 0, False)
         print(f"ignoring {path}: {why}; analysing the chunks again", file=sys.stderr)
     computed = [(text, _text_source(text, None)) for text in distinct]
     saved = version is not None and _write(path, header, computed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import shutil
@@ -16,7 +17,7 @@ import pytest
 
 from evaluator import corpus_store
 from evaluator.agents.extractive import ExtractiveAgent
-from evaluator.agents.hybrid import HybridRetriever
+from evaluator.agents.hybrid import HybridRetriever, KeywordIndex
 from evaluator.agents.null import YesAgent
 from evaluator.agents.support import CorpusStats
 from evaluator.corpus_store import CORPUS_FILE, use_corpus_store
@@ -310,6 +311,28 @@ def test_a_read_only_index_folder_is_named_and_the_run_goes_on(
     assert "cannot save the agent's reading of the index" in capsys.readouterr().err
     assert not (index_copy.path / CORPUS_FILE).exists()
     _same_reading(agent.stats, CorpusStats(index_copy.chunks, index_copy.documents))
+
+
+def test_a_stored_reading_is_decoded_with_the_collector_paused_and_computed_without(
+    index_copy: VectorIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    decode, build, seen = corpus_store._decode, KeywordIndex.build, []
+
+    def watched_decode(data: Any, index: VectorIndex) -> Any:
+        seen.append(("decode", gc.isenabled()))
+        return decode(data, index)
+
+    def watched_build(corpus: list[list[str]]) -> KeywordIndex:
+        seen.append(("compute", gc.isenabled()))
+        return build(corpus)
+
+    monkeypatch.setattr(corpus_store, "_decode", watched_decode)
+    monkeypatch.setattr(KeywordIndex, "build", staticmethod(watched_build))
+    assert not _agent(index_copy)[1].loaded  # computed, the collector running
+    assert _agent(index_copy)[1].loaded  # read back, the collector paused
+    *computing, reading = seen  # the chunks' and the sentences' keyword indexes, then one read
+    assert set(computing) == {("compute", True)} and reading == ("decode", False)
+    assert gc.isenabled()
 
 
 def test_the_file_is_json_never_a_pickle(index_copy: VectorIndex) -> None:

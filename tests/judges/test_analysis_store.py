@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import shutil
@@ -231,6 +232,38 @@ def test_a_read_only_index_folder_is_named_and_the_run_goes_on(
     assert not used.saved and used.computed > 0
     assert "cannot save the chunk analyses" in capsys.readouterr().err
     assert not (index_copy.path / ANALYSES_FILE).exists()
+
+
+def test_a_body_is_decoded_with_the_collector_paused_and_restored_after(
+    index_copy: VectorIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _store(index_copy)
+    _forget()
+    decode, seen = analysis_store._decode, []
+
+    def watched(data: Any) -> list[tuple[str, reading.TextSource]]:
+        seen.append(gc.isenabled())
+        return decode(data)
+
+    monkeypatch.setattr(analysis_store, "_decode", watched)
+    assert gc.isenabled()
+    assert _store(index_copy).loaded
+    assert seen == [False] and gc.isenabled()
+
+
+def test_a_paused_collection_leaves_the_collector_as_it_found_it() -> None:
+    assert gc.isenabled()
+    with pytest.raises(ValueError), stored.paused_collection():
+        assert not gc.isenabled()
+        raise ValueError("a malformed body")
+    assert gc.isenabled()  # restored after an error too
+    gc.disable()
+    try:
+        with stored.paused_collection():
+            pass
+        assert not gc.isenabled()  # a caller that had disabled it keeps it disabled
+    finally:
+        gc.enable()
 
 
 def test_the_file_is_json_never_a_pickle(index_copy: VectorIndex) -> None:
