@@ -27,6 +27,15 @@ def _prose_fact(sentence: str, lang: Lang) -> Fact:
     )
 
 
+def _typed(sentence: str, lang: Lang) -> tuple[str, str] | None:
+    """The typed question and answer written for `sentence`, its own words as the vocabulary."""
+    clause = split_clause(sentence, lang)
+    assert clause is not None
+    vocab = frozenset(w.lower() for w in sentence.split() if w.isalpha())
+    typed = typed_question(clause, vocab, lang)
+    return None if typed is None else (typed.question, typed.answer)
+
+
 @pytest.mark.parametrize(
     ("question", "lang"),
     [
@@ -127,11 +136,7 @@ def test_a_compared_value_is_no_enumeration(sentence: str, lang: Lang) -> None:
 def test_a_count_that_something_has_is_asked_how_many(
     sentence: str, lang: Lang, question: str, answer: str
 ) -> None:
-    clause = split_clause(sentence, lang)
-    assert clause is not None
-    vocab = frozenset(w.lower() for w in sentence.split() if w.isalpha())
-    typed = typed_question(clause, vocab, lang)
-    assert typed is not None and (typed.question, typed.answer) == (question, answer)
+    assert _typed(sentence, lang) == (question, answer)
 
 
 @pytest.mark.parametrize(
@@ -198,11 +203,7 @@ def test_what_something_has_without_a_count_is_not_asked_how_many(
 def test_a_place_a_classification_and_a_clock_deadline_get_their_question_word(
     sentence: str, lang: Lang, question: str, answer: str
 ) -> None:
-    clause = split_clause(sentence, lang)
-    assert clause is not None
-    vocab = frozenset(w.lower() for w in sentence.split() if w.isalpha())
-    typed = typed_question(clause, vocab, lang)
-    assert typed is not None and (typed.question, typed.answer) == (question, answer)
+    assert _typed(sentence, lang) == (question, answer)
 
 
 def test_an_italian_subject_never_opens_with_the_preposition_a() -> None:
